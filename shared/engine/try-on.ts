@@ -18,7 +18,7 @@ import { checkFullBody } from './checks/full-body';
 import { detectGarment, type DetectedGarment, type EngineSlot } from './garment/garment';
 import { refuseIfWorn } from './garment/from-model';
 import { analyzePerson, scaleAnalysis } from './perception/analyze';
-import { copyRgba, newGray, resizeRgba } from './core/image-ops';
+import { copyRgba, newGray, shrinkRgba } from './core/image-ops';
 import { placeGarment, type PlaceDebug } from './place/place';
 import { newLayer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
@@ -98,7 +98,7 @@ export async function prepareGarment(
   if (hit) return hit;
   // product images are drawn at most half the photo's height: 640 px is plenty
   const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
-  const resized = k < 1 ? resizeRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
+  const resized = k < 1 ? shrinkRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
   let det: DetectedGarment;
   try {
     det = detectGarment(resized, g.slot);

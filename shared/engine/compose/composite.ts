@@ -20,7 +20,7 @@ export function composite(out: RgbaImage, layer: Layer, light: SceneLight, cover
   // the reference light of each kind (skin, old cloth): its median over the garment
   const skinS: number[] = [];
   const clothS: number[] = [];
-  const l = new Float32Array(3);
+  const l = new Float32Array(4);
   for (let y = layer.y0; y <= layer.y1; y += 4) {
     for (let x = layer.x0; x <= layer.x1; x += 4) {
       if (layer.data[(y * W + x) * 4 + 3]! <= 128) continue;
@@ -57,7 +57,8 @@ export function composite(out: RgbaImage, layer: Layer, light: SceneLight, cover
       const rc = l[1]! >= 0 && refCloth > 0 ? l[1]! / refCloth : -1;
       const rel = rs < 0 ? rc : rc < 0 ? rs : rs * l[2]! + rc * (1 - l[2]!);
       const f = rel < 0 ? 1 : Math.max(SHADING.min, Math.min(SHADING.max, rel));
-      const m = 1 + SHADING.strength * (f - 1);
+      // past the person's outline the light fades out (a garment's flare, its ease): no step where it is unknown
+      const m = 1 + SHADING.strength * (f - 1) * l[3]!;
       const o = p * 4;
       for (let c = 0; c < 3; c++) {
         const g = Math.min(255, lut[c * 256 + layer.data[o + c]!]! * m);

@@ -36,10 +36,19 @@ export interface SceneLight {
 export interface ShadeField {
   /**
    * Bilinear at (x, y), written into `out`: [the skin's light, the cloth's light (-1 where none is near), the
-   * skin's share 0..1] (no object per pixel: it is read for every garment pixel).
+   * skin's share 0..1, how sure the light is 0..1: fading out past the person's outline] (no object per pixel:
+   * it is read for every garment pixel; `out` holds 4 values).
    */
   at(x: number, y: number, out: Float32Array): void;
 }
+
+/**
+ * The person's light is sure where this much of the low-passed neighbourhood is the person (skin or cloth): past
+ * the outline the shading fades out with it rather than stopping where the fields have no value.
+ */
+const SHADE_SURE = 0.25;
+/** A kind's light is read wherever this much of it is around (its weight fades the shading out further on). */
+const SHADE_KNOWN = 0.002;
 
 function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField {
   const { width: W, height: H } = image;
@@ -71,10 +80,12 @@ function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField 
   const skinL = new Float32Array(w * h);
   const clothL = new Float32Array(w * h);
   const share = new Float32Array(w * h);
+  const sure = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
-    skinL[i] = ws[i]! > 0.02 ? ls[i]! / ws[i]! : -1;
-    clothL[i] = wc[i]! > 0.02 ? lc[i]! / wc[i]! : -1;
-    share[i] = ws[i]! + wc[i]! > 0.02 ? ws[i]! / (ws[i]! + wc[i]!) : 0.5;
+    sure[i] = Math.min(1, (ws[i]! + wc[i]!) / SHADE_SURE);
+    skinL[i] = ws[i]! > SHADE_KNOWN ? ls[i]! / ws[i]! : -1;
+    clothL[i] = wc[i]! > SHADE_KNOWN ? lc[i]! / wc[i]! : -1;
+    share[i] = ws[i]! + wc[i]! > SHADE_KNOWN ? ws[i]! / (ws[i]! + wc[i]!) : 0.5;
   }
   const bilinear = (f: Float32Array, fx: number, fy: number) => {
     const x0 = Math.floor(fx);
@@ -87,8 +98,21 @@ function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField 
     const b = f[y0 * w + x1]!;
     const c = f[y1 * w + x0]!;
     const d = f[y1 * w + x1]!;
-    if (a < 0 || b < 0 || c < 0 || d < 0) return f[Math.round(fy) * w + Math.round(fx)]!;
-    return (a * (1 - u) + b * u) * (1 - v) + (c * (1 - u) + d * u) * v;
+    if (a >= 0 && b >= 0 && c >= 0 && d >= 0) return (a * (1 - u) + b * u) * (1 - v) + (c * (1 - u) + d * u) * v;
+    // the known corners only, each by its bilinear weight (the nearest corner alone stepped in blocks of the
+    // grid's cells, 5 px at a 1,280 px photo, along the person's outline: the garment's sides stair-stepped)
+    let s = 0;
+    let n = 0;
+    const add = (q: number, k: number) => {
+      if (q < 0 || k <= 0) return;
+      s += q * k;
+      n += k;
+    };
+    add(a, (1 - u) * (1 - v));
+    add(b, u * (1 - v));
+    add(c, (1 - u) * v);
+    add(d, u * v);
+    return n > 1e-6 ? s / n : -1;
   };
   return {
     at(x, y, out) {
@@ -97,6 +121,7 @@ function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField 
       out[0] = bilinear(skinL, fx, fy);
       out[1] = bilinear(clothL, fx, fy);
       out[2] = bilinear(share, fx, fy);
+      out[3] = bilinear(sure, fx, fy);
     },
   };
 }

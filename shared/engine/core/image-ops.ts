@@ -78,6 +78,97 @@ export function resizeRgba(src: RgbaImage, width: number, height: number): RgbaI
   return out;
 }
 
+/**
+ * Shrink an RGBA image with a filter as wide as the shrink (a tent reaching one step either side of each output
+ * pixel's centre, separable), colours weighted by their alpha. A bilinear read at a step of 1.4 source pixels (a 900 px product photo
+ * brought to 640) skips parts of some pixels and not of others: a fine print (gingham) came out in bands of
+ * sharp and blurred checks, a beat the warp then turned into moire. Enlarging (or the same size) is `resizeRgba`.
+ */
+export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaImage {
+  if (width > src.width || height > src.height || (width === src.width && height === src.height))
+    return resizeRgba(src, width, height);
+  const spans = (n: number, m: number) => {
+    // for each output index: the source indices it reads and their weights (a tent as wide as the step either
+    // side of its centre, summing to 1)
+    const k = n / m;
+    const idx: number[][] = [];
+    const wts: number[][] = [];
+    for (let o = 0; o < m; o++) {
+      const c = (o + 0.5) * k - 0.5;
+      const is: number[] = [];
+      const ws: number[] = [];
+      let sum = 0;
+      for (let i = Math.max(0, Math.ceil(c - k)); i <= Math.min(n - 1, Math.floor(c + k)); i++) {
+        const w = 1 - Math.abs(i - c) / k;
+        if (w <= 1e-9) continue;
+        is.push(i);
+        ws.push(w);
+        sum += w;
+      }
+      idx.push(is);
+      wts.push(ws.map((w) => w / sum));
+    }
+    return { idx, wts };
+  };
+  const sx = spans(src.width, width);
+  const sy = spans(src.height, height);
+  const sw = src.width;
+  const s = src.data;
+  // rows first: premultiplied colour and alpha, width x src.height
+  const tmp = new Float32Array(width * src.height * 4);
+  for (let y = 0; y < src.height; y++) {
+    for (let x = 0; x < width; x++) {
+      const is = sx.idx[x]!;
+      const ws = sx.wts[x]!;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      for (let k = 0; k < is.length; k++) {
+        const q = (y * sw + is[k]!) * 4;
+        const wa = ws[k]! * s[q + 3]!;
+        r += s[q]! * wa;
+        g += s[q + 1]! * wa;
+        b += s[q + 2]! * wa;
+        a += wa;
+      }
+      const o = (y * width + x) * 4;
+      tmp[o] = r;
+      tmp[o + 1] = g;
+      tmp[o + 2] = b;
+      tmp[o + 3] = a;
+    }
+  }
+  const out = newRgba(width, height);
+  const d = out.data;
+  for (let y = 0; y < height; y++) {
+    const is = sy.idx[y]!;
+    const ws = sy.wts[y]!;
+    for (let x = 0; x < width; x++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      for (let k = 0; k < is.length; k++) {
+        const q = (is[k]! * width + x) * 4;
+        const w = ws[k]!;
+        r += tmp[q]! * w;
+        g += tmp[q + 1]! * w;
+        b += tmp[q + 2]! * w;
+        a += tmp[q + 3]! * w;
+      }
+      const o = (y * width + x) * 4;
+      if (a > 1e-6) {
+        d[o] = r / a;
+        d[o + 1] = g / a;
+        d[o + 2] = b / a;
+      }
+      d[o + 3] = a;
+    }
+  }
+  return out;
+}
+
 function halve(src: RgbaImage): RgbaImage {
   const w = src.width >> 1;
   const h = src.height >> 1;

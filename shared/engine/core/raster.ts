@@ -3,6 +3,7 @@
  * sampling the garment bilinearly (weighted by its alpha and its part label, so one piece never bleeds into
  * another). Pieces are composited "over" within the layer.
  */
+import { erode } from './image-ops';
 import type { Point } from './tps';
 import type { RgbaImage } from './types';
 
@@ -44,6 +45,54 @@ export interface Source {
   tint: [number, number, number];
 }
 
+/**
+ * A triangle that shrinks its source by at least this much (source pixels per destination pixel, along its
+ * most shrunk direction) is read at n x n points over a footprint of `FOOTPRINT` pixels (tent-weighted), with
+ * n the shrink times the footprint, rounded up, at most `SUPERSAMPLE_MAX`.
+ */
+export const SUPERSAMPLE_FROM = 1.25;
+const SUPERSAMPLE_MAX = 3;
+/**
+ * The footprint, in destination pixels: a box of one pixel still lets a print just finer than two pixels
+ * through as a beat (a sleeve's gingham squeezed 3x across the arm rippled into bands); 1.5 pixels, tent-weighted,
+ * softens it to its mean colour there as a camera would.
+ */
+const FOOTPRINT = 1.5;
+
+/**
+ * Add the bilinear read of the source at (sx, sy) (pixel centres at integers) to `acc`: [coverage, r, g, b]
+ * weighted by the source's alpha, only from pixels of the piece `part`.
+ */
+function sampleInto(
+  acc: Float64Array,
+  sx: number,
+  sy: number,
+  sd: Uint8ClampedArray | Uint8Array,
+  alpha: Uint8Array,
+  labels: Uint8Array,
+  part: number,
+  sw: number,
+  sh: number,
+): void {
+  const x0 = Math.floor(sx);
+  const y0 = Math.floor(sy);
+  const fx = sx - x0;
+  const fy = sy - y0;
+  for (let k = 0; k < 4; k++) {
+    const xx = x0 + (k & 1);
+    const yy = y0 + (k >> 1);
+    if (xx < 0 || yy < 0 || xx >= sw || yy >= sh) continue;
+    const q = yy * sw + xx;
+    if (labels[q] !== part) continue;
+    const wgt = ((k & 1 ? fx : 1 - fx) * (k >> 1 ? fy : 1 - fy) * alpha[q]!) / 255;
+    if (wgt <= 0) continue;
+    acc[0] = acc[0]! + wgt;
+    acc[1] = acc[1]! + sd[q * 4]! * wgt;
+    acc[2] = acc[2]! + sd[q * 4 + 1]! * wgt;
+    acc[3] = acc[3]! + sd[q * 4 + 2]! * wgt;
+  }
+}
+
 /** Draw one triangle: destination d0..d2 sample source s0..s2. */
 export function drawTriangle(
   layer: Layer,
@@ -70,6 +119,35 @@ export function drawTriangle(
   const ld = layer.data;
   const call = layer.call;
   const eps = -0.5 / Math.max(1, Math.sqrt(Math.abs(det)));
+  // the source step per destination pixel along x and along y (the triangle's affine map, destination to source)
+  const e1x = d1.x - d0.x;
+  const e1y = d1.y - d0.y;
+  const e2x = d2.x - d0.x;
+  const e2y = d2.y - d0.y;
+  const f1x = s1.x - s0.x;
+  const f1y = s1.y - s0.y;
+  const f2x = s2.x - s0.x;
+  const f2y = s2.y - s0.y;
+  const dsxdx = (f1x * e2y - f2x * e1y) * inv;
+  const dsydx = (f1y * e2y - f2y * e1y) * inv;
+  const dsxdy = (f2x * e1x - f1x * e2x) * inv;
+  const dsydy = (f2y * e1x - f1y * e2x) * inv;
+  // a print shrunk (or turned) onto fewer pixels than it has is averaged over each pixel's footprint, not read at
+  // one point: one bilinear read per pixel of a finer print is aliased (gingham and stripes into moire)
+  const stretch = Math.max(Math.hypot(dsxdx, dsydx), Math.hypot(dsxdy, dsydy));
+  const n = stretch >= SUPERSAMPLE_FROM ? Math.min(SUPERSAMPLE_MAX, Math.ceil(stretch * FOOTPRINT)) : 1;
+  // the n sample offsets across the footprint and their tent weights (summing to 1 over the n x n points)
+  const offs = new Float64Array(n);
+  const wts = new Float64Array(n);
+  let wsum = 0;
+  for (let i = 0; i < n; i++) {
+    offs[i] = ((i + 0.5) / n - 0.5) * FOOTPRINT;
+    wts[i] = 1 - Math.abs(offs[i]!) / FOOTPRINT;
+    wsum += wts[i]!;
+  }
+  for (let i = 0; i < n; i++) wts[i] = wts[i]! / wsum;
+  const acc = new Float64Array(4);
+  const one = new Float64Array(4);
   for (let y = minY; y <= maxY; y++) {
     const py = y + 0.5;
     for (let x = minX; x <= maxX; x++) {
@@ -80,29 +158,39 @@ export function drawTriangle(
       if (l0 < eps || l1 < eps || l2 < eps) continue;
       const p = y * layer.width + x;
       if (layer.stamp[p] === call) continue;
-      const sx = l0 * s0.x + l1 * s1.x + l2 * s2.x - 0.5;
-      const sy = l0 * s0.y + l1 * s1.y + l2 * s2.y - 0.5;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      const fx = sx - x0;
-      const fy = sy - y0;
-      let a = 0;
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let k = 0; k < 4; k++) {
-        const xx = x0 + (k & 1);
-        const yy = y0 + (k >> 1);
-        if (xx < 0 || yy < 0 || xx >= sw || yy >= sh) continue;
-        const q = yy * sw + xx;
-        if (labels[q] !== part) continue;
-        const wgt = ((k & 1 ? fx : 1 - fx) * (k >> 1 ? fy : 1 - fy) * alpha[q]!) / 255;
-        if (wgt <= 0) continue;
-        a += wgt;
-        r += sd[q * 4]! * wgt;
-        g += sd[q * 4 + 1]! * wgt;
-        b += sd[q * 4 + 2]! * wgt;
+      const cx = l0 * s0.x + l1 * s1.x + l2 * s2.x - 0.5;
+      const cy = l0 * s0.y + l1 * s1.y + l2 * s2.y - 0.5;
+      acc.fill(0);
+      if (n === 1) sampleInto(acc, cx, cy, sd, alpha, labels, part, sw, sh);
+      else {
+        for (let j = 0; j < n; j++) {
+          const oy = offs[j]!;
+          for (let i = 0; i < n; i++) {
+            const ox = offs[i]!;
+            one.fill(0);
+            sampleInto(
+              one,
+              cx + ox * dsxdx + oy * dsxdy,
+              cy + ox * dsydx + oy * dsydy,
+              sd,
+              alpha,
+              labels,
+              part,
+              sw,
+              sh,
+            );
+            const k = wts[i]! * wts[j]!;
+            acc[0] = acc[0]! + one[0]! * k;
+            acc[1] = acc[1]! + one[1]! * k;
+            acc[2] = acc[2]! + one[2]! * k;
+            acc[3] = acc[3]! + one[3]! * k;
+          }
+        }
       }
+      const a = acc[0]!;
+      const r = acc[1]!;
+      const g = acc[2]!;
+      const b = acc[3]!;
       if (a <= 0.004) continue;
       layer.stamp[p] = call;
       const o = p * 4;
@@ -133,6 +221,7 @@ export function drawGrid(
   map: (x: number, y: number) => Point,
 ): void {
   layer.call = (layer.call + 1) & 0xffff || 1;
+  src = cleanSource(src);
   const sp: Point[] = [];
   const dp: Point[] = [];
   for (let j = 0; j <= rows; j++) {
@@ -169,6 +258,7 @@ export function drawStrip(
   across = 3,
 ): void {
   layer.call = (layer.call + 1) & 0xffff || 1;
+  src = cleanSource(src);
   const mix = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
   // extend the strip slightly across so the piece's own edge (antialiased) is inside the mesh
   for (let i = 0; i + 1 < srcOuter.length; i++) {
@@ -187,4 +277,90 @@ export function drawStrip(
       drawTriangle(layer, src, d01, d11, d10, s01, s11, s10);
     }
   }
+}
+
+/** A rim pixel's colour is unmixed only where the garment's colour and the background's differ by this much. */
+const RIM_CONTRAST = 40;
+/** The rim: garment pixels within this many pixels of the outside (alpha < 128). */
+const RIM = 2;
+/** Colours of the inside and of the background are read this far around a rim pixel. */
+const RIM_READ = 3;
+
+const cleaned = new WeakMap<
+  Uint8Array,
+  { image: RgbaImage; alpha: Uint8Array; out: Source['image']; outAlpha: Uint8Array }
+>();
+
+/**
+ * The garment's outline without the product photo's background mixed into it. A cut-out from a photo on white
+ * has a hard alpha, and its outermost pixels are part garment, part background (a black puffer's edge pixel 97 at
+ * full alpha, the next one 244 at alpha 41): drawn on a person they made a white fringe along every edge and seam.
+ * Each rim pixel's share of garment is read from its colour between the inside's (nearby pixels of the same
+ * piece well inside) and the background's (nearby opaque photo pixels outside the cut-out): its colour is the
+ * garment's with the background taken out, and a pixel less than half garment fades out (one at least half
+ * garment keeps its coverage: the outline stays where the cut-out put it, as the fill and the safety gate read it). Pixels with no background beside
+ * them (a cut-out on transparency) or a garment of the background's colour are left as they are. Cached per
+ * cut-out (the same garment drawn again costs nothing).
+ */
+export function cleanSource(src: Source): Source {
+  const hit = cleaned.get(src.alpha);
+  if (hit && hit.image === src.image && hit.alpha === src.alpha) return { ...src, image: hit.out, alpha: hit.outAlpha };
+  const { image, alpha, labels } = src;
+  const W = image.width;
+  const H = image.height;
+  const d = image.data;
+  const inner = erode(alpha, W, H, RIM);
+  const out = new Uint8ClampedArray(d);
+  const outAlpha = new Uint8Array(alpha);
+  const ci = [0, 0, 0];
+  const cb = [0, 0, 0];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (!alpha[p] || inner[p]) continue;
+      const lab = labels[p];
+      let ni = 0;
+      let nb = 0;
+      ci[0] = ci[1] = ci[2] = cb[0] = cb[1] = cb[2] = 0;
+      for (let yy = Math.max(0, y - RIM_READ); yy <= Math.min(H - 1, y + RIM_READ); yy++) {
+        for (let xx = Math.max(0, x - RIM_READ); xx <= Math.min(W - 1, x + RIM_READ); xx++) {
+          const q = yy * W + xx;
+          if (inner[q] && labels[q] === lab) {
+            ci[0] += d[q * 4]!;
+            ci[1] += d[q * 4 + 1]!;
+            ci[2] += d[q * 4 + 2]!;
+            ni++;
+          } else if (alpha[q]! < 16 && d[q * 4 + 3]! >= 250) {
+            cb[0] += d[q * 4]!;
+            cb[1] += d[q * 4 + 1]!;
+            cb[2] += d[q * 4 + 2]!;
+            nb++;
+          }
+        }
+      }
+      if (!ni || !nb) continue;
+      let dd = 0;
+      let dot = 0;
+      for (let c = 0; c < 3; c++) {
+        ci[c] = ci[c]! / ni;
+        cb[c] = cb[c]! / nb;
+        const e = ci[c]! - cb[c]!;
+        dd += e * e;
+        dot += (d[p * 4 + c]! - cb[c]!) * e;
+      }
+      if (dd < RIM_CONTRAST * RIM_CONTRAST) continue;
+      const share = Math.max(0, Math.min(1, dot / dd));
+      // coverage: kept where the pixel is mostly garment (its colour alone was the fringe; the outline stays where
+      // the cut-out put it, as the safety gate and the fill expect), fading out below half
+      outAlpha[p] = Math.min(alpha[p]!, Math.round(Math.min(1, share * 2) * 255));
+      for (let c = 0; c < 3; c++) {
+        // unmixed where enough of the pixel is garment (a seam's dark line at the edge is kept), else the inside's
+        const v = share >= 0.5 ? (d[p * 4 + c]! - (1 - share) * cb[c]!) / share : ci[c]!;
+        out[p * 4 + c] = v;
+      }
+    }
+  }
+  const outImage = { width: W, height: H, data: out };
+  cleaned.set(src.alpha, { image, alpha, out: outImage, outAlpha });
+  return { ...src, image: outImage, alpha: outAlpha };
 }

@@ -103,3 +103,62 @@ export function fitTps(from: Point[], to: Point[], smoothing = 0): Tps {
     },
   };
 }
+
+/**
+ * The smallest Jacobian determinant of `tps` over a `n` x `n` grid of the box (finite differences over each
+ * cell), relative to the median one: <= 0 where the map folds the plane over itself (a point pulled past its
+ * neighbour: the garment drawn twice over, torn open beside it).
+ */
+export function foldMeasure(tps: Tps, box: { x: number; y: number; w: number; h: number }, n = 16): number {
+  const pts = new Float64Array((n + 1) * (n + 1) * 2);
+  const out = new Float64Array(2);
+  for (let j = 0; j <= n; j++) {
+    for (let i = 0; i <= n; i++) {
+      tps.map(box.x + (box.w * i) / n, box.y + (box.h * j) / n, out);
+      const k = (j * (n + 1) + i) * 2;
+      pts[k] = out[0]!;
+      pts[k + 1] = out[1]!;
+    }
+  }
+  const dets: number[] = [];
+  for (let j = 0; j < n; j++) {
+    for (let i = 0; i < n; i++) {
+      const a = (j * (n + 1) + i) * 2;
+      const b = a + 2;
+      const c = a + (n + 1) * 2;
+      dets.push((pts[b]! - pts[a]!) * (pts[c + 1]! - pts[a + 1]!) - (pts[c]! - pts[a]!) * (pts[b + 1]! - pts[a + 1]!));
+    }
+  }
+  const sorted = [...dets].sort((p, q) => p - q);
+  const median = sorted[sorted.length >> 1]!;
+  return median > 0 ? sorted[0]! / median : -1;
+}
+
+/** A fold's smallest cell must keep at least this share of the median's area. */
+export const FOLD_MIN = 0.05;
+
+/**
+ * `fitTps`, relaxed until it does not fold over the box of its control points: where two anchors cross (a hem
+ * point pulled past another, a zip's two sides crowding) the exact spline turns part of the garment inside out;
+ * a smoother one (up to 1e3 times smoother, then the last tried) keeps it in one piece.
+ */
+export function fitTpsUnfolded(from: Point[], to: Point[], smoothing = 0): Tps {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of from) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  const box = { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
+  let s = smoothing;
+  let tps = fitTps(from, to, s);
+  for (let k = 0; k < 4 && foldMeasure(tps, box) < FOLD_MIN; k++) {
+    s = Math.max(s * 10, 1e-3);
+    tps = fitTps(from, to, s);
+  }
+  return tps;
+}

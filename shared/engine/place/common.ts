@@ -107,10 +107,28 @@ export function limbStrip(
     seamDir.x = seamDir.x / n + outerHint.x;
     seamDir.y = seamDir.y / n + outerHint.y;
   }
+  // the source's sections across the limb's own axis (seam's middle to end's middle) once past the seam: a flat
+  // lay's sleeve has a long slanted seam (shoulder's top to armpit) and a short cuff, so sections joining its edges
+  // at equal fractions slant across it and sheared its print (gingham into slanted stripes, dots into slits); the
+  // first ones blend from the seam as the destination's do
+  const srcMid = lerp(srcSeamOuter, srcSeamInner, 0.5);
+  const srcEnd = lerp(srcEndOuter, srcEndInner, 0.5);
+  const axisLen = dist(srcMid, srcEnd) || 1e-6;
+  const ax = { x: (srcEnd.x - srcMid.x) / axisLen, y: (srcEnd.y - srcMid.y) / axisLen };
+  const proj = (q: Point) => (q.x - srcMid.x) * ax.x + (q.y - srcMid.y) * ax.y;
+  const onEdge = (a: Point, b: Point, u: number): Point => {
+    const pa = proj(a);
+    const pb = proj(b);
+    const f = Math.abs(pb - pa) < 1e-6 ? 0 : Math.max(0, Math.min(1, (u - pa) / (pb - pa)));
+    return lerp(a, b, f);
+  };
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
-    so.push(lerp(srcSeamOuter, srcEndOuter, t));
-    si.push(lerp(srcSeamInner, srcEndInner, t));
+    const sBlend = Math.min(1, t / 0.3);
+    const ss = sBlend * sBlend * (3 - 2 * sBlend);
+    const u = t * axisLen;
+    so.push(lerp(lerp(srcSeamOuter, srcEndOuter, t), onEdge(srcSeamOuter, srcEndOuter, u), ss));
+    si.push(lerp(lerp(srcSeamInner, srcEndInner, t), onEdge(srcSeamInner, srcEndInner, u), ss));
     const { p, d } = along(path, t * length);
     const k = (1 - t) * (1 - t);
     const c = { x: p.x + (seamMid.x - start.x) * k, y: p.y + (seamMid.y - start.y) * k };

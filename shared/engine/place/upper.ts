@@ -15,7 +15,7 @@ import {
 import { SAFETY_GATE } from '../checks/safety-gate';
 import type { EngineSlot } from '../garment/garment';
 import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
-import { fitTps, type Point } from '../core/tps';
+import { fitTpsUnfolded, type Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
@@ -62,6 +62,27 @@ function scoopOf(alpha: GrayImage, g: UpperLayout): number | null {
     if (alpha.data[y * alpha.width + x]! >= 128) return y > g.top + H * 0.05 ? y : null;
   }
   return null;
+}
+
+/** The hem's straight line: the lowest row at least this share as wide as the widest of the rows just above. */
+const HEM_SOLID = 0.9;
+/** Those rows: this far (x the garment's height) up from its lowest row. */
+const HEM_ROWS = 0.08;
+
+/**
+ * The garment's lowest row of its hem's straight line (source rows from its top): below it the outline only
+ * rounds its corners off or is a speck (a zip's end 7 px wide under a 313 px hem). The lowest level's anchors
+ * were read on the very last row: that speck was pulled out to the body's whole width (the zip fanned into a
+ * spike and the body piece swept out past the hands), a rounded hem's corners stretched outwards.
+ */
+function solidHemRow(g: UpperLayout): number {
+  const last = g.edgeL.length - 1;
+  const width = (r: number) => g.edgeR[r]! - g.edgeL[r]!;
+  let ref = 0;
+  for (let r = Math.max(0, last - Math.round(last * HEM_ROWS)); r <= last; r++) ref = Math.max(ref, width(r));
+  let r = last;
+  while (r > 0 && width(r) < ref * HEM_SOLID) r--;
+  return r;
 }
 
 /** Above this bend at the elbow (radians between the upper arm's and the forearm's directions) an arm is folded. */
@@ -284,9 +305,14 @@ export function placeUpper(
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
   let lastBase = 0;
+  // the levels' rows stop at the hem's straight line (the rows below it are its rounded corners or specks)
+  const solidHem = Math.max(srcArmY + 1, g.top + solidHemRow(g));
+  let lastSy = -1;
   for (let i = 1; i <= levels; i++) {
-    const f = i / levels;
-    const sy = srcArmY + (g.hem - srcArmY) * f;
+    const sy = Math.min(srcArmY + (g.hem - srcArmY) * (i / levels), solidHem);
+    if (sy <= lastSy + 0.5) continue;
+    lastSy = sy;
+    const f = (sy - srcArmY) / Math.max(1, g.hem - srcArmY);
     const row = Math.min(g.edgeL.length - 1, Math.max(0, Math.round(sy - g.top)));
     const sl = g.edgeL[row]!;
     const sr = g.edgeR[row]!;
@@ -311,7 +337,7 @@ export function placeUpper(
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
     to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy });
   }
-  const tps = fitTps(from, to, 1e-4);
+  const tps = fitTpsUnfolded(from, to, 1e-4);
   const out = new Float64Array(2);
   const map = (x: number, y: number): Point => {
     tps.map(x, y, out);
