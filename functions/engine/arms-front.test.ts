@@ -2,7 +2,8 @@
  * A top under arms in front of the body (shared/engine/compose/occlusion.ts, `occlude`), with the real models: no
  * hole is torn through the top beside an arm. cgi-model-2 raises her arm to her chin (the skin round its shoulder
  * was cut through the tee's neckline as blobs); cgi-model-15 holds her elbow against her side (the forearm's round
- * end cut a notch of her belly's skin through the tee beside the elbow).
+ * end cut a notch of her belly's skin through the tee beside the elbow). cgi-model-2's fingers at her chest: the
+ * chest's bare skin beside them was taken for the hand and left as a hole in the tee.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
@@ -83,5 +84,27 @@ describe('a top under arms in front (real models)', () => {
     expect(m.n).toBeGreaterThan(500);
     // 0.25 was left open (the belly's skin in a notch); 0.00 now
     expect(m.share).toBeLessThan(0.1);
+  }, 40_000);
+
+  it('leaves no hole of the chest beside fingers held at it, and keeps the fingers (cgi-model-2)', async () => {
+    const { body, garment } = await teeOn('cgi-model-2');
+    const W = body.width;
+    const open = (x0: number, y0: number, x1: number, y1: number) => {
+      let n = 0;
+      let o = 0;
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          n++;
+          if (garment[y * W + x]! < 128) o++;
+        }
+      }
+      return o / n;
+    };
+    // hand-labelled on the photo (853 x 1280): her bare chest left of the index finger, above the camisole's edge
+    // (the tee covers it), and the index finger's tip resting on the strap
+    expect(body.width).toBe(853);
+    // 0.94 was left open (the chest's skin taken for the hand)
+    expect(open(425, 311, 443, 319)).toBeLessThan(0.1);
+    expect(open(450, 316, 455, 326)).toBeGreaterThan(0.9);
   }, 40_000);
 });

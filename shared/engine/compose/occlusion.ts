@@ -85,22 +85,9 @@ export function handZone(
         }
       }
     }
-    const hand = new Set<number>();
-    const stack = inside.filter((p) => skin[p]);
-    for (const p of stack) hand.add(p);
-    while (stack.length) {
-      const i = stack.pop()!;
-      for (const j of [i - 1, i + 1, i - W, i + W]) {
-        if (hand.has(j) || !zone.has(j)) continue;
-        const o = i * 4;
-        const q = j * 4;
-        const step = Math.abs(d[o]! - d[q]!) + Math.abs(d[o + 1]! - d[q + 1]!) + Math.abs(d[o + 2]! - d[q + 2]!);
-        if (step > HAND_STEP || !isSkin(wide, d[q]!, d[q + 1]!, d[q + 2]!)) continue;
-        hand.add(j);
-        stack.push(j);
-      }
-    }
-    if (hand.size < inside.length * HAND_SEEN) for (const p of inside) out[p] = 255;
+    const grown = growHand(body, d, skin, wide, a, b, r, inside, zone);
+    const hand = grown.hand;
+    if (grown.reached < inside.length * HAND_SEEN) for (const p of inside) out[p] = 255;
     else for (const p of hand) out[p] = 255;
   }
   return { hands: out, handArea: area };
@@ -110,6 +97,94 @@ export function handZone(
 const HAND_STEP = LIMB_STEP * 1.5;
 /** Below this share of the hand's capsule hand-coloured, the hand is gloved or unseen: all of the capsule. */
 const HAND_SEEN = 0.25;
+
+/**
+ * The hand's own pixels in its capsule. The capsule's skin is grown through small colour steps (a shadowed hand
+ * passes the widened skin test only), from two sides at once, each pixel taken by the side that reaches it through
+ * the smallest largest step (a seeded watershed): the hand from its pixels the face's skin model takes, the body's
+ * bare skin from the torso's skin round the capsule (a chest above a low neckline). Grown from the hand alone, the chest's skin beside
+ * the fingers joined the hand through the fingers' soft edge and stayed bare in a hole through the new top (the
+ * chest beside cgi-model-2's hand). `reached`: the capsule's pixels grown into from either side (the hand is seen).
+ */
+function growHand(
+  body: Body,
+  d: RgbaImage['data'],
+  skin: Uint8Array,
+  wide: SkinModel,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  r: number,
+  inside: number[],
+  zone: Set<number>,
+): { hand: Set<number>; reached: number } {
+  const W = body.width;
+  const H = body.height;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy || 1;
+  const along = (x: number, y: number) => ((x - a.x) * dx + (y - a.y) * dy) / l2;
+  const label = new Map<number, number>();
+  // bucket queue by the step taken to reach a pixel (the largest step so far on its path)
+  const buckets: number[][] = Array.from({ length: HAND_STEP + 1 }, () => []);
+  const seed = (p: number, side: number) => {
+    if (label.has(p)) return;
+    label.set(p, side);
+    buckets[0]!.push(p);
+  };
+  // the hand's side: its pixels the face's skin model takes (a shadowed hand, or one lit brighter, is grown into)
+  for (const p of inside) if (skin[p]) seed(p, HAND);
+  // the body's side: skin of the torso just outside the capsule (not the forearm behind it: past its start only)
+  const ring = Math.max(1, Math.round(r * 0.15));
+  const xs = inside.map((p) => p % W);
+  const ys = inside.map((p) => Math.floor(p / W));
+  const bx0 = Math.max(0, Math.min(...xs) - ring);
+  const bx1 = Math.min(W - 1, Math.max(...xs) + ring);
+  const by0 = Math.max(0, Math.min(...ys) - ring);
+  const by1 = Math.min(H - 1, Math.max(...ys) + ring);
+  const bodySeeds: number[] = [];
+  for (let y = by0; y <= by1; y++) {
+    if (y < body.neck.y - body.span * 0.1 || y > body.pelvis.y) continue;
+    const [tl, tr] = body.torsoEdges(Math.max(body.neck.y, y));
+    for (let x = bx0; x <= bx1; x++) {
+      const p = y * W + x;
+      if (zone.has(p) || body.mask[p]! < 128 || x <= tl || x >= tr) continue;
+      if (!skin[p] && !isSkin(wide, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) continue;
+      if (along(x, y) <= 0 || !inCapsule(x, y, a.x, a.y, b.x, b.y, r + ring)) continue;
+      bodySeeds.push(p);
+    }
+  }
+  for (const p of bodySeeds) seed(p, BODY_SKIN);
+  // first in, first out within a step: the two sides grow at one pace (a stack let whichever came last flood)
+  for (let k = 0; k <= HAND_STEP; k++) {
+    const q = buckets[k]!;
+    for (let h = 0; h < q.length; h++) {
+      const i = q[h]!;
+      const side = label.get(i)!;
+      for (const j of [i - 1, i + 1, i - W, i + W]) {
+        if (label.has(j) || !zone.has(j)) continue;
+        const o = i * 4;
+        const u = j * 4;
+        const step = Math.abs(d[o]! - d[u]!) + Math.abs(d[o + 1]! - d[u + 1]!) + Math.abs(d[o + 2]! - d[u + 2]!);
+        if (step > HAND_STEP || !(skin[j] || isSkin(wide, d[u]!, d[u + 1]!, d[u + 2]!))) continue;
+        label.set(j, side);
+        buckets[Math.max(k, step)]!.push(j);
+      }
+    }
+    q.length = 0;
+  }
+  const hand = new Set<number>();
+  let reached = 0;
+  for (const p of inside) {
+    const side = label.get(p);
+    if (side === undefined) continue;
+    reached++;
+    if (side === HAND) hand.add(p);
+  }
+  return { hand, reached };
+}
+
+const HAND = 1;
+const BODY_SKIN = 2;
 
 /**
  * Where a garment may be: the person's silhouette closed across narrow gaps (a skirt spans the legs) and grown
