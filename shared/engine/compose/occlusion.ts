@@ -260,6 +260,8 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
   // what is in front (cut), and where a hand or a forearm may be (closing the cut stays there)
   const cut = new Uint8Array(bw * bh);
   const arm = new Uint8Array(bw * bh);
+  // per column, the lowest skin pixel of the neck's opening (-1: none)
+  const neckDepth = new Int32Array(bw).fill(-1);
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
@@ -271,8 +273,11 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       if (!layer.data[p * 4 + 3] || cut[b]) continue;
       let front = upper && maps.hair[p]! >= 128;
       if (!front && what === 'body' && maps.skin[p]) {
-        if (upper && inNeckOpening(body, x, y, neckY)) front = true;
-        else if (slot !== 'shoes') {
+        if (upper && inNeckOpening(body, x, y, neckY)) {
+          front = true;
+          const c = x - layer.x0;
+          neckDepth[c] = Math.max(neckDepth[c]!, y);
+        } else if (slot !== 'shoes') {
           // an upper arm hanging beside the body is in front only outside the torso's edges (which leave such arms
           // out): the skin just inside them is the chest's side, which the top covers (a hole was cut there)
           const [tl, tr] = y >= body.neck.y && y <= body.pelvis.y ? body.torsoEdges(y) : [Infinity, -Infinity];
@@ -300,6 +305,7 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       if (front) cut[b] = 255;
     }
   }
+  if (upper && what === 'body') neckline(layer, body, maps, cut, neckDepth, neckY);
   // a hand's or a forearm's highlights, nails and shaded folds fail the skin tests: closed over (they were left
   // as specks of garment on the hand and along the arm's edge)
   const closed = limbs
@@ -317,6 +323,52 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
     }
   }
 }
+
+/**
+ * The neck's opening as one clean shape: in each column the whole opening down to its lowest skin pixel, that depth
+ * closed across narrow teeth (`NECKLINE_CLOSE`) and smoothed (a median over `NECKLINE_SMOOTH` spans). Cut by skin alone, a strap, a string or a shaded
+ * fold crossing the opening kept strands and teeth of the top between skin notches (cgi-model-2's straps,
+ * cgi-model-30's bikini strings): a torn neckline. What is not skin inside it is the photo's (the old garment's
+ * fill covers an old strap there).
+ */
+function neckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array, depth: Int32Array, bottomY: number): void {
+  const bw = layer.x1 - layer.x0 + 1;
+  // closed across gaps narrower than twice NECKLINE_CLOSE (a strap's or a shaded fold's columns between deeper
+  // ones: the teeth), then a median (single columns' spikes)
+  const filter = (src: Int32Array, half: number, pick: (win: number[]) => number) => {
+    const out = new Int32Array(bw).fill(-1);
+    for (let c = 0; c < bw; c++) {
+      const win: number[] = [];
+      for (let k = Math.max(0, c - half); k <= Math.min(bw - 1, c + half); k++) win.push(src[k]!);
+      out[c] = pick(win);
+    }
+    return out;
+  };
+  const close = Math.max(1, Math.round(body.span * NECKLINE_CLOSE));
+  const grown = filter(depth, close, (w) => Math.max(...w));
+  // the min filter leaves the opening's own sides as they were (no deeper than before beside its last column)
+  const closed = filter(grown, close, (w) => Math.min(...w));
+  for (let c = 0; c < bw; c++) closed[c] = Math.max(closed[c]!, depth[c]!);
+  const smooth = filter(closed, Math.max(1, Math.round(body.span * NECKLINE_SMOOTH)), (w) => {
+    const v = [...w].sort((u, q) => u - q);
+    return v[v.length >> 1]!;
+  });
+  const W = layer.width;
+  for (let c = 0; c < bw; c++) {
+    const y1 = Math.min(layer.y1, smooth[c]!);
+    const x = c + layer.x0;
+    for (let y = layer.y0; y <= y1; y++) {
+      const p = y * W + x;
+      if (!inNeckOpening(body, x, y, bottomY) || maps.hands[p]) continue;
+      cut[(y - layer.y0) * bw + c] = 255;
+    }
+  }
+}
+
+/** The neck opening's lower edge is smoothed over this many shoulder spans either side of a column. */
+const NECKLINE_SMOOTH = 0.03;
+/** Teeth in the neck opening's lower edge narrower than twice this (in shoulder spans) are closed. */
+const NECKLINE_CLOSE = 0.1;
 
 /** Of a raised upper arm, this many capsule radii along it from the shoulder joint are the shoulder (covered). */
 export const RAISED_ROOT_CLEAR = 2;
