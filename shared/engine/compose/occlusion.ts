@@ -74,18 +74,16 @@ export function handZone(
     const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
     const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
     const inside: number[] = [];
-    const zone = new Set<number>();
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
         if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) {
           inside.push(p);
-          zone.add(p);
           area[p] = 255;
         }
       }
     }
-    const grown = growHand(body, d, skin, wide, a, b, r, inside, zone);
+    const grown = growHand(body, d, skin, wide, a, b, r, inside);
     const hand = grown.hand;
     if (grown.reached < inside.length * HAND_SEEN) for (const p of inside) out[p] = 255;
     else for (const p of hand) out[p] = 255;
@@ -115,7 +113,6 @@ function growHand(
   b: { x: number; y: number },
   r: number,
   inside: number[],
-  zone: Set<number>,
 ): { hand: Set<number>; reached: number } {
   const W = body.width;
   const H = body.height;
@@ -123,31 +120,50 @@ function growHand(
   const dy = b.y - a.y;
   const l2 = dx * dx + dy * dy || 1;
   const along = (x: number, y: number) => ((x - a.x) * dx + (y - a.y) * dy) / l2;
-  const label = new Map<number, number>();
+  // the capsule's box grown by the ring, with local maps (a Map per pixel cost three times the hand's whole time)
+  const ring = Math.max(1, Math.round(r * 0.15));
+  let bx0 = W;
+  let bx1 = -1;
+  let by0 = H;
+  let by1 = -1;
+  for (const p of inside) {
+    const x = p % W;
+    const y = (p - x) / W;
+    if (x < bx0) bx0 = x;
+    if (x > bx1) bx1 = x;
+    if (y < by0) by0 = y;
+    if (y > by1) by1 = y;
+  }
+  bx0 = Math.max(0, bx0 - ring);
+  bx1 = Math.min(W - 1, bx1 + ring);
+  by0 = Math.max(0, by0 - ring);
+  by1 = Math.min(H - 1, by1 + ring);
+  const cw = bx1 - bx0 + 1;
+  const local = (p: number) => {
+    const x = p % W;
+    return ((p - x) / W - by0) * cw + x - bx0;
+  };
+  const inZone = new Uint8Array(cw * (by1 - by0 + 1));
+  for (const p of inside) inZone[local(p)] = 1;
+  const label = new Uint8Array(inZone.length);
   // bucket queue by the step taken to reach a pixel (the largest step so far on its path)
   const buckets: number[][] = Array.from({ length: HAND_STEP + 1 }, () => []);
   const seed = (p: number, side: number) => {
-    if (label.has(p)) return;
-    label.set(p, side);
+    const l = local(p);
+    if (label[l]) return;
+    label[l] = side;
     buckets[0]!.push(p);
   };
   // the hand's side: its pixels the face's skin model takes (a shadowed hand, or one lit brighter, is grown into)
   for (const p of inside) if (skin[p]) seed(p, HAND);
   // the body's side: skin of the torso just outside the capsule (not the forearm behind it: past its start only)
-  const ring = Math.max(1, Math.round(r * 0.15));
-  const xs = inside.map((p) => p % W);
-  const ys = inside.map((p) => Math.floor(p / W));
-  const bx0 = Math.max(0, Math.min(...xs) - ring);
-  const bx1 = Math.min(W - 1, Math.max(...xs) + ring);
-  const by0 = Math.max(0, Math.min(...ys) - ring);
-  const by1 = Math.min(H - 1, Math.max(...ys) + ring);
   const bodySeeds: number[] = [];
   for (let y = by0; y <= by1; y++) {
     if (y < body.neck.y - body.span * 0.1 || y > body.pelvis.y) continue;
     const [tl, tr] = body.torsoEdges(Math.max(body.neck.y, y));
     for (let x = bx0; x <= bx1; x++) {
       const p = y * W + x;
-      if (zone.has(p) || body.mask[p]! < 128 || x <= tl || x >= tr) continue;
+      if (inZone[local(p)] || body.mask[p]! < 128 || x <= tl || x >= tr) continue;
       if (!skin[p] && !isSkin(wide, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) continue;
       if (along(x, y) <= 0 || !inCapsule(x, y, a.x, a.y, b.x, b.y, r + ring)) continue;
       bodySeeds.push(p);
@@ -159,14 +175,18 @@ function growHand(
     const q = buckets[k]!;
     for (let h = 0; h < q.length; h++) {
       const i = q[h]!;
-      const side = label.get(i)!;
-      for (const j of [i - 1, i + 1, i - W, i + W]) {
-        if (label.has(j) || !zone.has(j)) continue;
+      const side = label[local(i)]!;
+      const x = i % W;
+      const y = (i - x) / W;
+      for (const j of [x > bx0 ? i - 1 : -1, x < bx1 ? i + 1 : -1, y > by0 ? i - W : -1, y < by1 ? i + W : -1]) {
+        if (j < 0) continue;
+        const lj = local(j);
+        if (label[lj] || !inZone[lj]) continue;
         const o = i * 4;
         const u = j * 4;
         const step = Math.abs(d[o]! - d[u]!) + Math.abs(d[o + 1]! - d[u + 1]!) + Math.abs(d[o + 2]! - d[u + 2]!);
         if (step > HAND_STEP || !(skin[j] || isSkin(wide, d[u]!, d[u + 1]!, d[u + 2]!))) continue;
-        label.set(j, side);
+        label[lj] = side;
         buckets[Math.max(k, step)]!.push(j);
       }
     }
@@ -175,8 +195,8 @@ function growHand(
   const hand = new Set<number>();
   let reached = 0;
   for (const p of inside) {
-    const side = label.get(p);
-    if (side === undefined) continue;
+    const side = label[local(p)];
+    if (!side) continue;
     reached++;
     if (side === HAND) hand.add(p);
   }
