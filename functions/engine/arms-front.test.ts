@@ -2,11 +2,13 @@
  * A top under arms in front of the body (shared/engine/compose/occlusion.ts, `occlude`), with the real models: no
  * hole is torn through the top beside an arm. cgi-model-2 raises her arm to her chin (the skin round its shoulder
  * was cut through the tee's neckline as blobs); cgi-model-15 holds her elbow against her side (the forearm's round
- * end cut a notch of her belly's skin through the tee beside the elbow).
+ * end cut a notch of her belly's skin through the tee beside the elbow). cgi-model-2's fingers at her chest: the
+ * chest's bare skin beside them was taken for the hand and left as a hole in the tee.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
+import { inNeckOpening } from '../../shared/engine/compose/occlusion';
 
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
@@ -17,10 +19,18 @@ beforeAll(async () => {
   await warmEngineModels();
 }, 60_000);
 
-async function teeOn(name: string) {
+const renders = new Map<string, ReturnType<typeof render>>();
+/** A top (the eval's tee by default) on a fixture person, flat lay on white; each render once per file. */
+function teeOn(name: string, id = 'tee-logo') {
+  const key = `${name}|${id}`;
+  if (!renders.has(key)) renders.set(key, render(name, id));
+  return renders.get(key)!;
+}
+
+async function render(name: string, id: string) {
   const person = await loadPerson(name);
   const analysis = await analyzePerson(nodeModelRuntime, person);
-  const tee = EVAL_GARMENTS.find((g) => g.id === 'tee-logo')!;
+  const tee = EVAL_GARMENTS.find((g) => g.id === id)!;
   const product = (await productPhoto(tee, 'flat-white')).image;
   const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], { analysis });
   return { person, body: bodyFrom(r.analysis), garment: r.layers.garment.data };
@@ -83,5 +93,53 @@ describe('a top under arms in front (real models)', () => {
     expect(m.n).toBeGreaterThan(500);
     // 0.25 was left open (the belly's skin in a notch); 0.00 now
     expect(m.share).toBeLessThan(0.1);
+  }, 40_000);
+
+  it('leaves no hole of the chest beside fingers held at it, and keeps the fingers (cgi-model-2)', async () => {
+    const { body, garment } = await teeOn('cgi-model-2');
+    const W = body.width;
+    const open = (x0: number, y0: number, x1: number, y1: number) => {
+      let n = 0;
+      let o = 0;
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) {
+          n++;
+          if (garment[y * W + x]! < 128) o++;
+        }
+      }
+      return o / n;
+    };
+    // hand-labelled on the photo (853 x 1280): her bare chest left of the index finger, above the camisole's edge
+    // (the tee covers it), and the index finger's tip resting on the strap
+    expect(body.width).toBe(853);
+    // 0.94 was left open (the chest's skin taken for the hand)
+    expect(open(425, 311, 443, 319)).toBeLessThan(0.1);
+    expect(open(450, 316, 455, 326)).toBeGreaterThan(0.9);
+  }, 40_000);
+
+  it('cuts the neck opening cleanly: no strand of the top left above the neck below it (cgi-model-2, cgi-model-30)', async () => {
+    // her straps (cgi-model-2) and bikini strings (cgi-model-30) cross the opening; skin alone cut there left
+    // strands and teeth of the top between notches of skin (cgi-model-2: 115 such pixels, now 0)
+    for (const [name, id] of [
+      ['cgi-model-2', 'tee-logo'],
+      ['cgi-model-30', 'longsleeve-breton'],
+    ] as const) {
+      const { body, garment } = await teeOn(name, id);
+      const W = body.width;
+      const bottomY = body.neck.y + body.span * 0.02;
+      let strands = 0;
+      for (let x = Math.floor(body.neck.x - body.span * 0.2); x <= body.neck.x + body.span * 0.2; x++) {
+        // walking up the column from the opening's bottom: garment above an open pixel of the opening is a strand
+        let openBelow = false;
+        for (let y = Math.floor(bottomY); y >= body.head.chinY; y--) {
+          if (!inNeckOpening(body, x, y, bottomY)) continue;
+          const p = y * W + x;
+          if (body.mask[p]! < 128) continue;
+          if (garment[p]! < 128) openBelow = true;
+          else if (openBelow) strands++;
+        }
+      }
+      expect(strands, name).toBeLessThan(body.span * body.span * 0.002);
+    }
   }, 40_000);
 });

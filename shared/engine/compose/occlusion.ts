@@ -74,33 +74,18 @@ export function handZone(
     const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
     const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
     const inside: number[] = [];
-    const zone = new Set<number>();
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
         if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) {
           inside.push(p);
-          zone.add(p);
           area[p] = 255;
         }
       }
     }
-    const hand = new Set<number>();
-    const stack = inside.filter((p) => skin[p]);
-    for (const p of stack) hand.add(p);
-    while (stack.length) {
-      const i = stack.pop()!;
-      for (const j of [i - 1, i + 1, i - W, i + W]) {
-        if (hand.has(j) || !zone.has(j)) continue;
-        const o = i * 4;
-        const q = j * 4;
-        const step = Math.abs(d[o]! - d[q]!) + Math.abs(d[o + 1]! - d[q + 1]!) + Math.abs(d[o + 2]! - d[q + 2]!);
-        if (step > HAND_STEP || !isSkin(wide, d[q]!, d[q + 1]!, d[q + 2]!)) continue;
-        hand.add(j);
-        stack.push(j);
-      }
-    }
-    if (hand.size < inside.length * HAND_SEEN) for (const p of inside) out[p] = 255;
+    const grown = growHand(body, d, skin, wide, a, b, r, inside);
+    const hand = grown.hand;
+    if (grown.reached < inside.length * HAND_SEEN) for (const p of inside) out[p] = 255;
     else for (const p of hand) out[p] = 255;
   }
   return { hands: out, handArea: area };
@@ -110,6 +95,116 @@ export function handZone(
 const HAND_STEP = LIMB_STEP * 1.5;
 /** Below this share of the hand's capsule hand-coloured, the hand is gloved or unseen: all of the capsule. */
 const HAND_SEEN = 0.25;
+
+/**
+ * The hand's own pixels in its capsule. The capsule's skin is grown through small colour steps (a shadowed hand
+ * passes the widened skin test only), from two sides at once, each pixel taken by the side that reaches it through
+ * the smallest largest step (a seeded watershed): the hand from its pixels the face's skin model takes, the body's
+ * bare skin from the torso's skin round the capsule (a chest above a low neckline). Grown from the hand alone, the chest's skin beside
+ * the fingers joined the hand through the fingers' soft edge and stayed bare in a hole through the new top (the
+ * chest beside cgi-model-2's hand). `reached`: the capsule's pixels grown into from either side (the hand is seen).
+ */
+function growHand(
+  body: Body,
+  d: RgbaImage['data'],
+  skin: Uint8Array,
+  wide: SkinModel,
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  r: number,
+  inside: number[],
+): { hand: Set<number>; reached: number } {
+  const W = body.width;
+  const H = body.height;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy || 1;
+  const along = (x: number, y: number) => ((x - a.x) * dx + (y - a.y) * dy) / l2;
+  // the capsule's box grown by the ring, with local maps (a Map per pixel cost three times the hand's whole time)
+  const ring = Math.max(1, Math.round(r * 0.15));
+  let bx0 = W;
+  let bx1 = -1;
+  let by0 = H;
+  let by1 = -1;
+  for (const p of inside) {
+    const x = p % W;
+    const y = (p - x) / W;
+    if (x < bx0) bx0 = x;
+    if (x > bx1) bx1 = x;
+    if (y < by0) by0 = y;
+    if (y > by1) by1 = y;
+  }
+  bx0 = Math.max(0, bx0 - ring);
+  bx1 = Math.min(W - 1, bx1 + ring);
+  by0 = Math.max(0, by0 - ring);
+  by1 = Math.min(H - 1, by1 + ring);
+  const cw = bx1 - bx0 + 1;
+  const local = (p: number) => {
+    const x = p % W;
+    return ((p - x) / W - by0) * cw + x - bx0;
+  };
+  const inZone = new Uint8Array(cw * (by1 - by0 + 1));
+  for (const p of inside) inZone[local(p)] = 1;
+  const label = new Uint8Array(inZone.length);
+  // bucket queue by the step taken to reach a pixel (the largest step so far on its path)
+  const buckets: number[][] = Array.from({ length: HAND_STEP + 1 }, () => []);
+  const seed = (p: number, side: number) => {
+    const l = local(p);
+    if (label[l]) return;
+    label[l] = side;
+    buckets[0]!.push(p);
+  };
+  // the hand's side: its pixels the face's skin model takes (a shadowed hand, or one lit brighter, is grown into)
+  for (const p of inside) if (skin[p]) seed(p, HAND);
+  // the body's side: skin of the torso just outside the capsule (not the forearm behind it: past its start only)
+  const bodySeeds: number[] = [];
+  for (let y = by0; y <= by1; y++) {
+    if (y < body.neck.y - body.span * 0.1 || y > body.pelvis.y) continue;
+    const [tl, tr] = body.torsoEdges(Math.max(body.neck.y, y));
+    for (let x = bx0; x <= bx1; x++) {
+      const p = y * W + x;
+      if (inZone[local(p)] || body.mask[p]! < 128 || x <= tl || x >= tr) continue;
+      if (!skin[p] && !isSkin(wide, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) continue;
+      if (along(x, y) <= 0 || !inCapsule(x, y, a.x, a.y, b.x, b.y, r + ring)) continue;
+      bodySeeds.push(p);
+    }
+  }
+  for (const p of bodySeeds) seed(p, BODY_SKIN);
+  // first in, first out within a step: the two sides grow at one pace (a stack let whichever came last flood)
+  for (let k = 0; k <= HAND_STEP; k++) {
+    const q = buckets[k]!;
+    for (let h = 0; h < q.length; h++) {
+      const i = q[h]!;
+      const side = label[local(i)]!;
+      const x = i % W;
+      const y = (i - x) / W;
+      for (const j of [x > bx0 ? i - 1 : -1, x < bx1 ? i + 1 : -1, y > by0 ? i - W : -1, y < by1 ? i + W : -1]) {
+        if (j < 0) continue;
+        const lj = local(j);
+        if (label[lj] || !inZone[lj]) continue;
+        const o = i * 4;
+        const u = j * 4;
+        const step = Math.abs(d[o]! - d[u]!) + Math.abs(d[o + 1]! - d[u + 1]!) + Math.abs(d[o + 2]! - d[u + 2]!);
+        if (step > HAND_STEP || !(skin[j] || isSkin(wide, d[u]!, d[u + 1]!, d[u + 2]!))) continue;
+        label[lj] = side;
+        buckets[Math.max(k, step)]!.push(j);
+      }
+    }
+    q.length = 0;
+  }
+  const hand = new Set<number>();
+  let reached = 0;
+  for (const p of inside) {
+    const side = label[local(p)];
+    if (!side) continue;
+    reached++;
+    if (side === HAND) hand.add(p);
+  }
+  return { hand, reached };
+}
+
+const HAND = 1;
+const BODY_SKIN = 2;
 
 /**
  * Where a garment may be: the person's silhouette closed across narrow gaps (a skirt spans the legs) and grown
@@ -185,6 +280,8 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
   // what is in front (cut), and where a hand or a forearm may be (closing the cut stays there)
   const cut = new Uint8Array(bw * bh);
   const arm = new Uint8Array(bw * bh);
+  // per column, the lowest skin pixel of the neck's opening (-1: none)
+  const neckDepth = new Int32Array(bw).fill(-1);
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
@@ -196,8 +293,11 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       if (!layer.data[p * 4 + 3] || cut[b]) continue;
       let front = upper && maps.hair[p]! >= 128;
       if (!front && what === 'body' && maps.skin[p]) {
-        if (upper && inNeckOpening(body, x, y, neckY)) front = true;
-        else if (slot !== 'shoes') {
+        if (upper && inNeckOpening(body, x, y, neckY)) {
+          front = true;
+          const c = x - layer.x0;
+          neckDepth[c] = Math.max(neckDepth[c]!, y);
+        } else if (slot !== 'shoes') {
           // an upper arm hanging beside the body is in front only outside the torso's edges (which leave such arms
           // out): the skin just inside them is the chest's side, which the top covers (a hole was cut there)
           const [tl, tr] = y >= body.neck.y && y <= body.pelvis.y ? body.torsoEdges(y) : [Infinity, -Infinity];
@@ -225,6 +325,7 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       if (front) cut[b] = 255;
     }
   }
+  if (upper && what === 'body') neckline(layer, body, maps, cut, neckDepth, neckY);
   // a hand's or a forearm's highlights, nails and shaded folds fail the skin tests: closed over (they were left
   // as specks of garment on the hand and along the arm's edge)
   const closed = limbs
@@ -242,6 +343,52 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
     }
   }
 }
+
+/**
+ * The neck's opening as one clean shape: in each column the whole opening down to its lowest skin pixel, that depth
+ * closed across narrow teeth (`NECKLINE_CLOSE`) and smoothed (a median over `NECKLINE_SMOOTH` spans). Cut by skin alone, a strap, a string or a shaded
+ * fold crossing the opening kept strands and teeth of the top between skin notches (cgi-model-2's straps,
+ * cgi-model-30's bikini strings): a torn neckline. What is not skin inside it is the photo's (the old garment's
+ * fill covers an old strap there).
+ */
+function neckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array, depth: Int32Array, bottomY: number): void {
+  const bw = layer.x1 - layer.x0 + 1;
+  // closed across gaps narrower than twice NECKLINE_CLOSE (a strap's or a shaded fold's columns between deeper
+  // ones: the teeth), then a median (single columns' spikes)
+  const filter = (src: Int32Array, half: number, pick: (win: number[]) => number) => {
+    const out = new Int32Array(bw).fill(-1);
+    for (let c = 0; c < bw; c++) {
+      const win: number[] = [];
+      for (let k = Math.max(0, c - half); k <= Math.min(bw - 1, c + half); k++) win.push(src[k]!);
+      out[c] = pick(win);
+    }
+    return out;
+  };
+  const close = Math.max(1, Math.round(body.span * NECKLINE_CLOSE));
+  const grown = filter(depth, close, (w) => Math.max(...w));
+  // the min filter leaves the opening's own sides as they were (no deeper than before beside its last column)
+  const closed = filter(grown, close, (w) => Math.min(...w));
+  for (let c = 0; c < bw; c++) closed[c] = Math.max(closed[c]!, depth[c]!);
+  const smooth = filter(closed, Math.max(1, Math.round(body.span * NECKLINE_SMOOTH)), (w) => {
+    const v = [...w].sort((u, q) => u - q);
+    return v[v.length >> 1]!;
+  });
+  const W = layer.width;
+  for (let c = 0; c < bw; c++) {
+    const y1 = Math.min(layer.y1, smooth[c]!);
+    const x = c + layer.x0;
+    for (let y = layer.y0; y <= y1; y++) {
+      const p = y * W + x;
+      if (!inNeckOpening(body, x, y, bottomY) || maps.hands[p]) continue;
+      cut[(y - layer.y0) * bw + c] = 255;
+    }
+  }
+}
+
+/** The neck opening's lower edge is smoothed over this many shoulder spans either side of a column. */
+const NECKLINE_SMOOTH = 0.03;
+/** Teeth in the neck opening's lower edge narrower than twice this (in shoulder spans) are closed. */
+const NECKLINE_CLOSE = 0.1;
 
 /** Of a raised upper arm, this many capsule radii along it from the shoulder joint are the shoulder (covered). */
 export const RAISED_ROOT_CLEAR = 2;
