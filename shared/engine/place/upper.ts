@@ -344,7 +344,8 @@ export function placeUpper(
     const sl = g.edgeL[row]!;
     const sr = g.edgeR[row]!;
     const dy = armY + (hemY - armY) * f;
-    const [bl, br] = chestEdges(body, dy);
+    // (the torso's own edges: an arm hanging against the chest can be behind the bust, which the top covers)
+    const [bl, br] = body.torsoEdges(dy);
     const [xl, xr] = body.silhouetteEdges(dy, span * 1.2);
     const bodyW = br - bl;
     const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
@@ -543,6 +544,8 @@ export function placeUpper(
   };
 }
 
+/** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */
+const HANGING_BEND = 0.8;
 /** An upper arm hangs beside the chest when its axis is at least this far (x the span) from the body's axis. */
 const ARM_BESIDE = 0.3;
 
@@ -561,6 +564,9 @@ export function chestEdges(body: Body, y: number): [number, number] {
   for (const [arm, raised, sign] of arms) {
     const { root, mid } = arm;
     if (raised || mid.y - root.y < 1 || y < root.y || y > mid.y) continue;
+    // a forearm bent up in front of the body (a hand at the chest): the upper arm's skin beside the chest was left
+    // bare between the narrowed body piece and the sleeve (cgi-model-2)
+    if (bendAngle(arm) > HANGING_BEND) continue;
     const x = root.x + ((mid.x - root.x) * (y - root.y)) / (mid.y - root.y);
     // an upper arm in front of the body (towards its middle) does not narrow it
     if ((x - ax) * sign < body.span * ARM_BESIDE) continue;
