@@ -178,6 +178,7 @@ function hangingStrip(
 ) {
   const d0 = sub(path[1]!, path[0]!);
   const l0 = Math.hypot(d0.x, d0.y) || 1;
+  const upperLen = l0;
   const along0 = (p: Point) => ((p.x - path[0]!.x) * d0.x + (p.y - path[0]!.y) * d0.y) / l0;
   const o0 = along0(seamO);
   const i0 = along0(seamI);
@@ -200,6 +201,15 @@ function hangingStrip(
     const ni = normal(n.d);
     const outer = { x: o.p.x + no.x * half, y: o.p.y + no.y * half };
     const inner = { x: n.p.x - ni.x * half, y: n.p.y - ni.y * half };
+    // near the armpit the inner edge stays no farther out than the armpit (an arm held a little out, an A-pose, left a
+    // wedge of the arm's skin between the sleeve and the body piece), letting go of it down the upper arm
+    const ai = i0 + (Math.max(i0, innerEnd) - i0) * t;
+    const hold = Math.max(0, 1 - (ai - i0) / Math.max(1, upperLen * 0.5));
+    const outBy = (inner.x - seamI.x) * ni.x + (inner.y - seamI.y) * ni.y;
+    if (outBy > 0) {
+      inner.x -= ni.x * outBy * hold;
+      inner.y -= ni.y * outBy * hold;
+    }
     // from the seam itself (where it joins the body piece) onto the arm over the first 30%
     const blend = Math.min(1, t / 0.3);
     const sb = blend * blend * (3 - 2 * blend);
@@ -512,7 +522,11 @@ export function placeUpper(
           const stop = armLen - limb.widthEnd * 0.55;
           const outerEnd = Math.min(stop, long ? len : along0(seamO) + dist(s.seamOuter, s.cuffOuter) * own);
           const innerEnd = Math.min(stop, long ? len : along0(seamI) + dist(s.seamInner, s.cuffInner) * own);
-          const st = hangingStrip(s, seamO, seamI, path, outerEnd, innerEnd, widthAt, outward);
+          // its seam laid a little over the body piece's edge: the two edges meeting on one line left a hairline
+          // crack of skin between them (each half covering the pixels on it)
+          const ov = Math.max(1.5, span * 0.012);
+          const over = (p: Point): Point => ({ x: p.x - outward.x * ov, y: p.y - outward.y * ov });
+          const st = hangingStrip(s, over(seamO), over(seamI), path, outerEnd, innerEnd, widthAt, outward);
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
         } else {
