@@ -8,6 +8,8 @@ import { boxBlur } from '../core/image-ops';
 export interface PlaceDebug {
   anchors: { from: Point; to: Point }[];
   grid: Point[][];
+  /** Each limb strip drawn (its outer and inner edges on the photo), filled in when the limbs are drawn. */
+  strips?: { dOut: Point[]; dIn: Point[] }[];
 }
 
 /** What the caller read off the photo that placing uses. */

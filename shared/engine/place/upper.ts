@@ -19,6 +19,7 @@ import { fitTpsUnfolded, type Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
+  along,
   DRAPE_FLARE,
   DRESS_FLARE,
   DRESS_LANDMARKS,
@@ -177,6 +178,68 @@ function segmentStrip(
   return { so, si, dOut, dIn };
 }
 
+/**
+ * A sleeve on an arm that is not raised: each of its edges runs along the arm from its own end of the seam (the
+ * outer edge from the shoulder's top, the inner one from the armpit) to its own end, so no section of the sleeve
+ * rises above the armpit. One strip from the shoulder's joint (`limbStrip`) took its inner edge from the armpit up
+ * to the joint's height and down again: a flap folded over itself, its cuff lying across the chest ("boxy", folded
+ * notched sleeves on every tee and polo on an arm down the side). `outerEnd`/`innerEnd`: how far along the arm
+ * (from its shoulder's joint) each edge ends.
+ */
+function hangingStrip(
+  s: Sleeve,
+  seamO: Point,
+  seamI: Point,
+  path: Point[],
+  outerEnd: number,
+  innerEnd: number,
+  widthAt: (t: number) => number,
+  outward: Point,
+  sections = 14,
+) {
+  const d0 = sub(path[1]!, path[0]!);
+  const l0 = Math.hypot(d0.x, d0.y) || 1;
+  const upperLen = l0;
+  const along0 = (p: Point) => ((p.x - path[0]!.x) * d0.x + (p.y - path[0]!.y) * d0.y) / l0;
+  const o0 = along0(seamO);
+  const i0 = along0(seamI);
+  const so: Point[] = [];
+  const si: Point[] = [];
+  const dOut: Point[] = [];
+  const dIn: Point[] = [];
+  for (let i = 0; i <= sections; i++) {
+    const t = i / sections;
+    so.push(lerp(s.seamOuter, s.cuffOuter, t));
+    si.push(lerp(s.seamInner, s.cuffInner, t));
+    const half = widthAt(t) / 2;
+    const normal = (d: Point): Point => {
+      const n = { x: -d.y, y: d.x };
+      return n.x * outward.x + n.y * outward.y < 0 ? { x: -n.x, y: -n.y } : n;
+    };
+    const o = along(path, o0 + (Math.max(o0, outerEnd) - o0) * t);
+    const n = along(path, i0 + (Math.max(i0, innerEnd) - i0) * t);
+    const no = normal(o.d);
+    const ni = normal(n.d);
+    const outer = { x: o.p.x + no.x * half, y: o.p.y + no.y * half };
+    const inner = { x: n.p.x - ni.x * half, y: n.p.y - ni.y * half };
+    // near the armpit the inner edge stays no farther out than the armpit (an arm held a little out, an A-pose, left a
+    // wedge of the arm's skin between the sleeve and the body piece), letting go of it down the upper arm
+    const ai = i0 + (Math.max(i0, innerEnd) - i0) * t;
+    const hold = Math.max(0, 1 - (ai - i0) / Math.max(1, upperLen * 0.5));
+    const outBy = (inner.x - seamI.x) * ni.x + (inner.y - seamI.y) * ni.y;
+    if (outBy > 0) {
+      inner.x -= ni.x * outBy * hold;
+      inner.y -= ni.y * outBy * hold;
+    }
+    // from the seam itself (where it joins the body piece) onto the arm over the first 30%
+    const blend = Math.min(1, t / 0.3);
+    const sb = blend * blend * (3 - 2 * blend);
+    dOut.push(lerp(seamO, outer, sb));
+    dIn.push(lerp(seamI, inner, sb));
+  }
+  return { so, si, dOut, dIn };
+}
+
 export function placeUpper(
   image: RgbaImage,
   alpha: GrayImage,
@@ -243,7 +306,7 @@ export function placeUpper(
     strapsShortened = lift;
     scoopTo = { x: body.neck.x, y: natural - lift };
   }
-  const armEdges = body.torsoEdges(armY);
+  const armEdges = chestEdges(body, armY);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   const dstArmW = armpitR.x - armpitL.x;
@@ -317,6 +380,7 @@ export function placeUpper(
     const sl = g.edgeL[row]!;
     const sr = g.edgeR[row]!;
     const dy = armY + (hemY - armY) * f;
+    // (the torso's own edges: an arm hanging against the chest can be behind the bust, which the top covers)
     const [bl, br] = body.torsoEdges(dy);
     const [xl, xr] = body.silhouetteEdges(dy, span * 1.2);
     const bodyW = br - bl;
@@ -378,6 +442,7 @@ export function placeUpper(
         });
       })()
     : null;
+  const strips: { dOut: Point[]; dIn: Point[] }[] = [];
   return {
     drawBody(layer) {
       if (hood && hoodMap) {
@@ -449,6 +514,7 @@ export function placeUpper(
           // where sleeve and body meet
           const cap = shoulderCap(s, limb, upperLen, len, widthAt(0));
           drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3);
+          strips.push(cap);
         }
         if (bendAngle(limb) > FOLDED_ELBOW && len > upperLen + limb.widthEnd * 0.5) {
           // a folded arm (a hand raised to the head): one strip bent round the elbow would fold its sections over
@@ -470,9 +536,25 @@ export function placeUpper(
             outward,
           );
           drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
+          strips.push(upper);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
           const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
           drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
+          strips.push(fore);
+        } else if (!raised) {
+          // each edge from its end of the seam: the outer one for its own length (a short sleeve's cuff slants
+          // as its own does) or to the sleeve's end, the inner one likewise
+          const own = Math.min(1.1, variant.length) * scale;
+          const stop = armLen - limb.widthEnd * 0.55;
+          const outerEnd = Math.min(stop, long ? len : along0(seamO) + dist(s.seamOuter, s.cuffOuter) * own);
+          const innerEnd = Math.min(stop, long ? len : along0(seamI) + dist(s.seamInner, s.cuffInner) * own);
+          // its seam laid a little over the body piece's edge: the two edges meeting on one line left a hairline
+          // crack of skin between them (each half covering the pixels on it)
+          const ov = Math.max(1.5, span * 0.012);
+          const over = (p: Point): Point => ({ x: p.x - outward.x * ov, y: p.y - outward.y * ov });
+          const st = hangingStrip(s, over(seamO), over(seamI), path, outerEnd, innerEnd, widthAt, outward);
+          drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
+          strips.push(st);
         } else {
           const st = limbStrip(
             s.seamOuter,
@@ -488,6 +570,7 @@ export function placeUpper(
             outward,
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
+          strips.push(st);
         }
       }
     },
@@ -497,8 +580,42 @@ export function placeUpper(
       long && hemY > body.pelvis.y
         ? (base) => drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true)
         : undefined,
-    debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid },
+    debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid, strips },
   };
+}
+
+/** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */
+const HANGING_BEND = 0.8;
+/** An upper arm hangs beside the chest when its axis is at least this far (x the span) from the body's axis. */
+const ARM_BESIDE = 0.3;
+
+/**
+ * The chest's edges at row y: the torso's (the mask's width about the axis), narrowed to the inner side of an upper
+ * arm hanging against it (not raised, beside the chest). There the mask's width is the arms' outer sides: the
+ * garment's armpits and sides were put there, a sack as wide as the arms with a sleeve folded back over the chest.
+ */
+export function chestEdges(body: Body, y: number): [number, number] {
+  let [l, r] = body.torsoEdges(y);
+  const ax = body.axisX(y);
+  const arms: [Limb, boolean, -1 | 1][] = [
+    [body.armL, body.armRaised[0], -1],
+    [body.armR, body.armRaised[1], 1],
+  ];
+  for (const [arm, raised, sign] of arms) {
+    const { root, mid } = arm;
+    if (raised || mid.y - root.y < 1 || y < root.y || y > mid.y) continue;
+    // a forearm bent up in front of the body (a hand at the chest): the upper arm's skin beside the chest was left
+    // bare between the narrowed body piece and the sleeve (cgi-model-2)
+    if (bendAngle(arm) > HANGING_BEND) continue;
+    const x = root.x + ((mid.x - root.x) * (y - root.y)) / (mid.y - root.y);
+    // an upper arm in front of the body (towards its middle) does not narrow it
+    if ((x - ax) * sign < body.span * ARM_BESIDE) continue;
+    const inner = x - sign * (Math.min(arm.widthRoot, body.span * ARM_ROOT_MAX) / 2);
+    const floor = ax + sign * body.span * ARM_BESIDE;
+    if (sign < 0) l = Math.max(l, Math.min(inner, floor));
+    else r = Math.min(r, Math.max(inner, floor));
+  }
+  return [l, r];
 }
 
 /** Clear the neck's column (its front, the throat) above `bottom`: a hood folded behind the neck shows beside it. */
