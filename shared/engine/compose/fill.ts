@@ -614,6 +614,54 @@ export function onBody(body: Body, caps: (readonly number[])[], x: number, y: nu
   return best;
 }
 
+/**
+ * Half an upper arm's width where its skin shows (issue 38, round 3, part F1): across the arm's axis, the run of
+ * skin through it, measured at points from half-way down the upper arm to a fifth down the forearm where the axis
+ * is skin; the median, with a little room (x 1.1 + 1 px), or null with fewer than 3 such points (a long sleeve).
+ */
+export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number | null {
+  const { width: W, height: H } = body;
+  const widths: number[] = [];
+  const skinAt = (x: number, y: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255;
+  };
+  const limit = arm.widthRoot * 1.5;
+  for (const [a, b, t0, t1] of [
+    [arm.root, arm.mid, 0.5, 1],
+    [arm.mid, arm.end, 0, 0.2],
+  ] as const) {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len = Math.hypot(dx, dy);
+    if (len < 4) continue;
+    const nx = -dy / len;
+    const ny = dx / len;
+    for (let t = t0; t <= t1 + 1e-6; t += 0.05) {
+      const cx = a.x + dx * t;
+      const cy = a.y + dy * t;
+      if (!skinAt(cx, cy)) continue;
+      let run = 0;
+      for (const sgn of [-1, 1]) {
+        let gap = 0;
+        let last = 0;
+        for (let d = 1; d <= limit; d++) {
+          if (skinAt(cx + nx * d * sgn, cy + ny * d * sgn)) {
+            last = d;
+            gap = 0;
+          } else if (++gap > 2) break;
+        }
+        run += last;
+      }
+      widths.push(run + 1);
+    }
+  }
+  if (widths.length < 3) return null;
+  widths.sort((u, v) => u - v);
+  return (widths[widths.length >> 1]! / 2) * 1.1 + 1;
+}
+
 /** The x of a leg's hip-knee-ankle line at row y, or null above its hip or below its ankle. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
   for (const [a, b] of [
@@ -711,8 +759,22 @@ export function fillRegion(
   pushPullFill(bgRgb, bgW, w, h);
   // the whole upper arm from the shoulder's joint (the arm capsules start lower down, where a sleeve's shoulder
   // no longer covers the arm): a sleeveless garment leaves the shoulder bare, so skin is what shows there
-  const shoulders = [body.armL, body.armR].map((a) => [a.root.x, a.root.y, a.mid.x, a.mid.y, a.widthRoot * 0.6]);
-  const caps = [...armCapsules(body), ...legCapsules(body), ...shoulders];
+  // The upper arm is as wide as its own bare skin shows below an old sleeve (`bareArmHalf`), not as the mask
+  // (which there is the sleeve's width): an old tee's sleeve beyond the arm was filled as a skin blob in the
+  // sleeve's shape; it is the background now
+  const half = [body.armL, body.armR].map((a) => (source === 'skin' ? null : bareArmHalf(body, maps, a)));
+  const upperR = (i: number, r: number) => Math.min(r, half[i] ?? Infinity);
+  const shoulders = [body.armL, body.armR].map((a, i) => [
+    a.root.x,
+    a.root.y,
+    a.mid.x,
+    a.mid.y,
+    upperR(i, a.widthRoot * 0.6),
+  ]);
+  const armCaps = armCapsules(body).map((c, j) =>
+    j % 2 === 0 ? ([c[0], c[1], c[2], c[3], upperR(j >> 1, c[4])] as const) : c,
+  );
+  const caps = [...armCaps, ...legCapsules(body), ...shoulders];
   // a leg the new garment covers along its axis on a row is inside it there: the old garment beside it on that
   // row is what was behind the old one (the background beside narrow trousers), not bare leg (a smooth skin-tone
   // band ran down beside a tutu's new jeans); below a bottom's hem the leg is bare (skin under shorts)
