@@ -282,7 +282,7 @@ export function oldRegion(
     }
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
-  if (slot === 'bottom') growIntoFringe(out, body, maps);
+  if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
   if (image && background && slot !== 'shoes') leaveBackground(out, body, caps, image, background);
   return out;
 }
