@@ -20,39 +20,49 @@ const GRID = 256;
 const SURE_OFF = 26;
 
 export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundModel {
-  const fine = backgroundGrid(image, mask, GRID);
-  const coarse = backgroundGrid(image, mask, COARSE_GRID);
-  return { at: fine, low: coarse };
+  const { width: W, height: H, data } = image;
+  // both grids summed in one pass over the photo
+  const grids = [GRID, COARSE_GRID].map((g) => {
+    const k = Math.min(1, g / Math.max(W, H));
+    const w = Math.max(1, Math.round(W * k));
+    const h = Math.max(1, Math.round(H * k));
+    const col = new Int32Array(W);
+    for (let x = 0; x < W; x++) col[x] = Math.min(w - 1, Math.floor(x * k));
+    return { k, w, h, col, rgb: new Float32Array(w * h * 3), wt: new Float32Array(w * h), cnt: new Float32Array(w * h) };
+  });
+  for (let y = 0; y < H; y++) {
+    const rows = grids.map((g) => Math.min(g.h - 1, Math.floor(y * g.k)) * g.w);
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const off = mask[p]! < SURE_OFF;
+      for (let i = 0; i < 2; i++) {
+        const g = grids[i]!;
+        const q = rows[i]! + g.col[x]!;
+        g.cnt[q] = g.cnt[q]! + 1;
+        if (!off) continue;
+        g.wt[q] = g.wt[q]! + 1;
+        g.rgb[q * 3] = g.rgb[q * 3]! + data[p * 4]!;
+        g.rgb[q * 3 + 1] = g.rgb[q * 3 + 1]! + data[p * 4 + 1]!;
+        g.rgb[q * 3 + 2] = g.rgb[q * 3 + 2]! + data[p * 4 + 2]!;
+      }
+    }
+  }
+  const [fine, coarse] = grids.map((g) => sampler(g.rgb, g.wt, g.cnt, g.w, g.h, g.k));
+  return { at: fine!, low: coarse! };
 }
 
 /** The coarse grid's long side (its cells about a quarter of a shoulder span): the background's light and folds. */
 const COARSE_GRID = 40;
 
-function backgroundGrid(
-  image: RgbaImage,
-  mask: Uint8Array,
-  grid: number,
+/** The grid's cells mostly off the person are sources, the rest diffused from them; read bilinearly. */
+function sampler(
+  rgb: Float32Array,
+  wt: Float32Array,
+  cnt: Float32Array,
+  w: number,
+  h: number,
+  k: number,
 ): (x: number, y: number, into: number[]) => void {
-  const { width: W, height: H, data } = image;
-  const k = Math.min(1, grid / Math.max(W, H));
-  const w = Math.max(1, Math.round(W * k));
-  const h = Math.max(1, Math.round(H * k));
-  const rgb = new Float32Array(w * h * 3);
-  const wt = new Float32Array(w * h);
-  const cnt = new Float32Array(w * h);
-  for (let y = 0; y < H; y++) {
-    const row = Math.min(h - 1, Math.floor(y * k)) * w;
-    for (let x = 0; x < W; x++) {
-      const q = row + Math.min(w - 1, Math.floor(x * k));
-      cnt[q] = cnt[q]! + 1;
-      const p = y * W + x;
-      if (mask[p]! >= SURE_OFF) continue;
-      wt[q] = wt[q]! + 1;
-      rgb[q * 3] = rgb[q * 3]! + data[p * 4]!;
-      rgb[q * 3 + 1] = rgb[q * 3 + 1]! + data[p * 4 + 1]!;
-      rgb[q * 3 + 2] = rgb[q * 3 + 2]! + data[p * 4 + 2]!;
-    }
-  }
   for (let q = 0; q < w * h; q++) {
     const n = wt[q]!;
     if (!n) continue;
@@ -64,19 +74,19 @@ function backgroundGrid(
   }
   pushPullFill(rgb, wt, w, h);
   return (x, y, into) => {
-      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
-      const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
-      const x0 = Math.floor(fx);
-      const y0 = Math.floor(fy);
-      const x1 = Math.min(w - 1, x0 + 1);
-      const y1 = Math.min(h - 1, y0 + 1);
-      const wx = fx - x0;
-      const wy = fy - y0;
-      for (let c = 0; c < 3; c++) {
-        into[c] =
-          (rgb[(y0 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y0 * w + x1) * 3 + c]! * wx) * (1 - wy) +
-          (rgb[(y1 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y1 * w + x1) * 3 + c]! * wx) * wy;
-      }
+    const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const x1 = Math.min(w - 1, x0 + 1);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const wx = fx - x0;
+    const wy = fy - y0;
+    for (let c = 0; c < 3; c++) {
+      into[c] =
+        (rgb[(y0 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y0 * w + x1) * 3 + c]! * wx) * (1 - wy) +
+        (rgb[(y1 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y1 * w + x1) * 3 + c]! * wx) * wy;
+    }
   };
 }
 
@@ -117,15 +127,26 @@ export function textureSources(
   H: number,
   reach: number,
 ): Int32Array | null {
+  // the rows the region spans: the arrays below cover only them
+  let ry0 = -1;
+  let ry1 = -1;
+  for (let y = 0; y < H; y++) {
+    if (region.subarray(y * W, y * W + W).indexOf(255) < 0) continue;
+    if (ry0 < 0) ry0 = y;
+    ry1 = y;
+  }
+  if (ry0 < 0) return null;
+  const base = ry0 * W;
+  const n = (ry1 - ry0 + 1) * W;
   const src = new Int32Array(W * H).fill(-1);
   // per pixel: the distance to clean background on its row, to the left and to the right (0: none within reach)
-  const dl = new Float32Array(W * H);
-  const dr = new Float32Array(W * H);
-  const ok = new Uint8Array(W * H);
+  const dl = new Float32Array(n);
+  const dr = new Float32Array(n);
+  const ok = new Uint8Array(n);
   let any = false;
   const depths: [number[], number[]] = [[], []];
   const R = Math.ceil(reach);
-  for (let y = 0; y < H; y++) {
+  for (let y = ry0; y <= ry1; y++) {
     const o = y * W;
     const row = region.subarray(o, o + W);
     const a = row.indexOf(255);
@@ -134,20 +155,21 @@ export function textureSources(
     any = true;
     const xa = Math.max(0, a - 4 * R);
     const xb = Math.min(W - 1, b + 4 * R);
-    for (let x = xa; x <= xb; x++) if (!region[o + x] && clean(o + x)) ok[o + x] = 1;
+    const k = o - base;
+    for (let x = xa; x <= xb; x++) if (!region[o + x] && clean(o + x)) ok[k + x] = 1;
     let last = -Infinity;
     for (let x = xa; x <= b; x++) {
-      if (ok[o + x]) last = x;
-      else if (region[o + x]) dl[o + x] = x - last <= R ? x - last : 0;
+      if (ok[k + x]) last = x;
+      else if (region[o + x]) dl[k + x] = x - last <= R ? x - last : 0;
     }
     last = Infinity;
     for (let x = xb; x >= a; x--) {
-      if (ok[o + x]) last = x;
-      else if (region[o + x]) dr[o + x] = last - x <= R ? last - x : 0;
+      if (ok[k + x]) last = x;
+      else if (region[o + x]) dr[k + x] = last - x <= R ? last - x : 0;
     }
     for (let x = a; x <= b; x++) {
-      const l = dl[o + x]!;
-      const r = dr[o + x]!;
+      const l = dl[k + x]!;
+      const r = dr[k + x]!;
       if (!l && !r) continue;
       depths[r && (!l || r < l) ? 1 : 0].push(r && (!l || r < l) ? r : l);
     }
@@ -158,20 +180,21 @@ export function textureSources(
     v.sort((a, b) => a - b);
     return Math.max(4, Math.round(v[Math.floor(v.length * 0.9)]! * 2.2 + 2));
   });
-  for (let y = 0; y < H; y++) {
+  for (let y = ry0; y <= ry1; y++) {
     const o = y * W;
+    const k = o - base;
     for (let x = 0; x < W; x++) {
       const p = o + x;
       if (!region[p]) continue;
-      const l = dl[p]!;
-      const r = dr[p]!;
+      const l = dl[k + x]!;
+      const r = dr[k + x]!;
       if (!l && !r) continue;
       const first = r && (!l || r < l) ? 1 : 0;
       let q = -1;
       for (const s of [first, 1 - first]) {
         for (const f of [1, 1.5]) {
           const sx = x + (s ? 1 : -1) * Math.round(shift[s]! * f);
-          if (sx >= 0 && sx < W && ok[o + sx]) {
+          if (sx >= 0 && sx < W && ok[k + sx]) {
             q = o + sx;
             break;
           }
@@ -180,7 +203,7 @@ export function textureSources(
       }
       if (q < 0) {
         const sx = first ? x + 2 * r : x - 2 * l;
-        if (sx >= 0 && sx < W && ok[o + sx]) q = o + sx;
+        if (sx >= 0 && sx < W && ok[k + sx]) q = o + sx;
       }
       src[p] = q;
     }

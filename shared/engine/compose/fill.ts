@@ -328,8 +328,35 @@ export function leaveBackground(
   }
   if (!any || (onN > 0 && onLike / onN > BG_GARMENT_SHARE)) return;
   const r = Math.max(1, Math.round(body.span * BG_OPEN));
-  const opened = dilate(erode(like, W, H, r), W, H, r);
-  for (let p = 0; p < region.length; p++) if (like[p] && opened[p]) region[p] = 0;
+  // opened on the region's box only
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = like.subarray(y * W, y * W + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    x0 = Math.min(x0, a);
+    x1 = Math.max(x1, row.lastIndexOf(255));
+    if (y < y0) y0 = y;
+    y1 = y;
+  }
+  x0 = Math.max(0, x0 - r - 1);
+  y0 = Math.max(0, y0 - r - 1);
+  x1 = Math.min(W - 1, x1 + r + 1);
+  y1 = Math.min(H - 1, y1 + r + 1);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const crop = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) crop.set(like.subarray((y + y0) * W + x0, (y + y0) * W + x0 + cw), y * cw);
+  const opened = dilate(erode(crop, cw, ch, r), cw, ch, r);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const p = (y + y0) * W + x + x0;
+      if (like[p] && opened[y * cw + x]) region[p] = 0;
+    }
+  }
 }
 
 /** How far (x the span) a bottom's old garment is taken on into the mask's soft fringe beside it. */
@@ -785,15 +812,16 @@ export function fillRegion(
       return i < 0 || !(dressed & (1 << (i >> 1)));
     }),
   );
-  const dressedAt = (y: number) => {
-    if (!covered || (slot !== 'bottom' && slot !== 'one-piece')) return 0;
-    let m = 0;
-    for (const [i, leg] of [body.legL, body.legR].entries()) {
-      const ax = legAxisX(leg, y);
-      if (ax !== null && covered[y * W + Math.round(Math.max(0, Math.min(W - 1, ax)))]) m |= 1 << i;
+  const dressedRows = new Uint8Array(H);
+  if (covered && (slot === 'bottom' || slot === 'one-piece')) {
+    for (let y = 0; y < H; y++) {
+      for (const [i, leg] of [body.legL, body.legR].entries()) {
+        const ax = legAxisX(leg, y);
+        if (ax !== null && covered[y * W + Math.round(Math.max(0, Math.min(W - 1, ax)))]) dressedRows[y] = dressedRows[y]! | (1 << i);
+      }
     }
-    return m;
-  };
+  }
+  const dressedAt = (y: number) => dressedRows[y] ?? 0;
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
