@@ -44,7 +44,11 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
       const l2 = dx * dx + dy * dy;
       for (let y = Math.round(Math.min(arm.root.y, arm.mid.y)); y <= Math.round(Math.max(arm.root.y, arm.mid.y)); y++) {
         const [tl, tr] = body.torsoEdges(y);
-        for (let x = Math.round(Math.min(arm.root.x, arm.mid.x) - arm.widthRoot); x <= Math.max(arm.root.x, arm.mid.x) + arm.widthRoot; x++) {
+        for (
+          let x = Math.round(Math.min(arm.root.x, arm.mid.x) - arm.widthRoot);
+          x <= Math.max(arm.root.x, arm.mid.x) + arm.widthRoot;
+          x++
+        ) {
           const p = y * W + x;
           if (!filled[p] || garment[p]! >= 128 || (x >= tl && x <= tr)) continue;
           const t = Math.max(0, Math.min(1, ((x - arm.root.x) * dx + (y - arm.root.y) * dy) / l2));

@@ -28,7 +28,15 @@ export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundMo
     const h = Math.max(1, Math.round(H * k));
     const col = new Int32Array(W);
     for (let x = 0; x < W; x++) col[x] = Math.min(w - 1, Math.floor(x * k));
-    return { k, w, h, col, rgb: new Float32Array(w * h * 3), wt: new Float32Array(w * h), cnt: new Float32Array(w * h) };
+    return {
+      k,
+      w,
+      h,
+      col,
+      rgb: new Float32Array(w * h * 3),
+      wt: new Float32Array(w * h),
+      cnt: new Float32Array(w * h),
+    };
   });
   for (let y = 0; y < H; y++) {
     const rows = grids.map((g) => Math.min(g.h - 1, Math.floor(y * g.k)) * g.w);

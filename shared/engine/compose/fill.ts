@@ -817,7 +817,8 @@ export function fillRegion(
     for (let y = 0; y < H; y++) {
       for (const [i, leg] of [body.legL, body.legR].entries()) {
         const ax = legAxisX(leg, y);
-        if (ax !== null && covered[y * W + Math.round(Math.max(0, Math.min(W - 1, ax)))]) dressedRows[y] = dressedRows[y]! | (1 << i);
+        if (ax !== null && covered[y * W + Math.round(Math.max(0, Math.min(W - 1, ax)))])
+          dressedRows[y] = dressedRows[y]! | (1 << i);
       }
     }
   }
