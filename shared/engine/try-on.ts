@@ -203,7 +203,7 @@ export async function tryOn(
     // the old garment of this slot, where the new one does not cover it
     const old = shoesOld
       ? shoesOld.region
-      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear, person);
+      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear, person, scene.background);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
@@ -218,7 +218,7 @@ export async function tryOn(
         filled[i] = 255;
       }
     }
-    fillRegion(out, region, body, maps, light, slot, covered);
+    fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background);
     lap('fill');
     composite(out, layer, scene.garmentLight, coverage);
     lap('composite');

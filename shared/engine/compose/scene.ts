@@ -7,6 +7,7 @@ import { garmentRoom, handZone, headZone, type Maps } from './occlusion';
 import { waistTop } from './fill';
 import { legwearMap } from './legwear';
 import { readSceneLight, type SceneLight } from './light';
+import { readBackground, type BackgroundModel } from './background';
 
 /**
  * What the engine reads of the person photo before any garment: the body, skin, hair and hands, the waist, the
@@ -25,6 +26,8 @@ export interface Scene {
   light: ReturnType<typeof lightField>;
   /** The scene's white balance and the person's shading for the garments (light.ts). */
   garmentLight: SceneLight;
+  /** The background's colour behind the person, diffused from what is surely off the person (background.ts). */
+  background: BackgroundModel;
   roomFor: (slot: EngineSlot) => Uint8Array;
 }
 
@@ -54,6 +57,7 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
     head: headZone(body, maps.hair),
     light: lightField(person, body, body.mask),
     garmentLight: readSceneLight(person, body, skinPx),
+    background: readBackground(person, body.mask),
     roomFor,
   };
 }

@@ -1,0 +1,66 @@
+/**
+ * An old sleeve under a sleeveless top (shared/engine/compose/fill.ts, issue 38 round 3, part F1): what of it lay
+ * beyond the arm's own outline is the background behind it, not a blob of skin in the sleeve's shape
+ * (cgi-model-27's tee under the ribbed tank: judged "smear: blurred skin patches where the old tee's sleeves were").
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzePerson, tryOn } from '../../shared/engine';
+import { readScene } from '../../shared/engine/compose/scene';
+import { bareArmHalf } from '../../shared/engine/compose/fill';
+import { looksLikeBackground, readBackground } from '../../shared/engine/compose/background';
+import { loadPerson } from '../../test/engine/fixtures';
+import { productPhoto } from '../../test/engine/eval/conditions';
+import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
+import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+
+beforeAll(async () => {
+  await warmEngineModels();
+}, 60_000);
+
+describe('an old sleeve beyond the arm under a sleeveless top', () => {
+  it("is the background's colour, not skin (cgi-model-27's tee under the tank)", async () => {
+    const photo = await loadPerson('cgi-model-27');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'tank-rib')!;
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'top', source: 'laydown' }], { analysis });
+    const scene = readScene(photo, analysis);
+    const { body, maps } = scene;
+    const { width: W } = body;
+    const bg = readBackground(photo, body.mask);
+    const filled = r.layers.filled.data;
+    const garment = r.layers.garment.data;
+    const v = [0, 0, 0];
+    let n = 0;
+    let like = 0;
+    // the arm hanging down (not raised): filled pixels round its upper arm, past 1.3x its bare half-width from the
+    // axis and outside the torso's edges, where the old sleeve stood off the arm
+    for (const [i, arm] of [body.armL, body.armR].entries()) {
+      if (body.armRaised[i]) continue;
+      const half = bareArmHalf(body, maps, arm);
+      expect(half).not.toBeNull();
+      const dx = arm.mid.x - arm.root.x;
+      const dy = arm.mid.y - arm.root.y;
+      const l2 = dx * dx + dy * dy;
+      for (let y = Math.round(Math.min(arm.root.y, arm.mid.y)); y <= Math.round(Math.max(arm.root.y, arm.mid.y)); y++) {
+        const [tl, tr] = body.torsoEdges(y);
+        for (
+          let x = Math.round(Math.min(arm.root.x, arm.mid.x) - arm.widthRoot);
+          x <= Math.max(arm.root.x, arm.mid.x) + arm.widthRoot;
+          x++
+        ) {
+          const p = y * W + x;
+          if (!filled[p] || garment[p]! >= 128 || (x >= tl && x <= tr)) continue;
+          const t = Math.max(0, Math.min(1, ((x - arm.root.x) * dx + (y - arm.root.y) * dy) / l2));
+          const d = Math.hypot(x - arm.root.x - dx * t, y - arm.root.y - dy * t);
+          if (d < half! * 1.3) continue;
+          n++;
+          if (looksLikeBackground(r.image, bg, p, v)) like++;
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(150);
+    // before: a skin blob in the sleeve's shape (0.46 of them the background's colour); after: 0.85
+    expect(like / n).toBeGreaterThan(0.7);
+  }, 30_000);
+});

@@ -1,0 +1,220 @@
+/**
+ * The photo's background behind the person (issue 38, round 3, part F1): its colour diffused in from the pixels
+ * surely off the person (the mask under 0.1), on a small grid, read once per photo (scene.ts). Used to tell the
+ * background the person mask reaches over (its overreach beside a tutu's or a dress's skirt) from the old garment,
+ * so that it is left as it is rather than filled.
+ */
+import { pushPullFill } from '../core/image-ops';
+import type { RgbaImage } from '../core/types';
+
+export interface BackgroundModel {
+  /** The background's estimated colour at (x, y) (full-size coordinates), into `into` (r, g, b). */
+  at: (x: number, y: number, into: number[]) => void;
+  /** The same, low-passed to about a quarter of a shoulder span (the light across the backdrop, not its grain). */
+  low: (x: number, y: number, into: number[]) => void;
+}
+
+/** The grid's long side. */
+const GRID = 256;
+/** A pixel is surely background where the person mask is under this. */
+const SURE_OFF = 26;
+
+export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundModel {
+  const { width: W, height: H, data } = image;
+  // both grids summed in one pass over the photo
+  const grids = [GRID, COARSE_GRID].map((g) => {
+    const k = Math.min(1, g / Math.max(W, H));
+    const w = Math.max(1, Math.round(W * k));
+    const h = Math.max(1, Math.round(H * k));
+    const col = new Int32Array(W);
+    for (let x = 0; x < W; x++) col[x] = Math.min(w - 1, Math.floor(x * k));
+    return {
+      k,
+      w,
+      h,
+      col,
+      rgb: new Float32Array(w * h * 3),
+      wt: new Float32Array(w * h),
+      cnt: new Float32Array(w * h),
+    };
+  });
+  for (let y = 0; y < H; y++) {
+    const rows = grids.map((g) => Math.min(g.h - 1, Math.floor(y * g.k)) * g.w);
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const off = mask[p]! < SURE_OFF;
+      for (let i = 0; i < 2; i++) {
+        const g = grids[i]!;
+        const q = rows[i]! + g.col[x]!;
+        g.cnt[q] = g.cnt[q]! + 1;
+        if (!off) continue;
+        g.wt[q] = g.wt[q]! + 1;
+        g.rgb[q * 3] = g.rgb[q * 3]! + data[p * 4]!;
+        g.rgb[q * 3 + 1] = g.rgb[q * 3 + 1]! + data[p * 4 + 1]!;
+        g.rgb[q * 3 + 2] = g.rgb[q * 3 + 2]! + data[p * 4 + 2]!;
+      }
+    }
+  }
+  const [fine, coarse] = grids.map((g) => sampler(g.rgb, g.wt, g.cnt, g.w, g.h, g.k));
+  return { at: fine!, low: coarse! };
+}
+
+/** The coarse grid's long side (its cells about a quarter of a shoulder span): the background's light and folds. */
+const COARSE_GRID = 40;
+
+/** The grid's cells mostly off the person are sources, the rest diffused from them; read bilinearly. */
+function sampler(
+  rgb: Float32Array,
+  wt: Float32Array,
+  cnt: Float32Array,
+  w: number,
+  h: number,
+  k: number,
+): (x: number, y: number, into: number[]) => void {
+  for (let q = 0; q < w * h; q++) {
+    const n = wt[q]!;
+    if (!n) continue;
+    rgb[q * 3] = rgb[q * 3]! / n;
+    rgb[q * 3 + 1] = rgb[q * 3 + 1]! / n;
+    rgb[q * 3 + 2] = rgb[q * 3 + 2]! / n;
+    // only cells mostly off the person are sources (a cell half on the person carries its colour)
+    wt[q] = n / cnt[q]! >= 0.6 ? 1 : 0;
+  }
+  pushPullFill(rgb, wt, w, h);
+  return (x, y, into) => {
+    const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const x1 = Math.min(w - 1, x0 + 1);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const wx = fx - x0;
+    const wy = fy - y0;
+    for (let c = 0; c < 3; c++) {
+      into[c] =
+        (rgb[(y0 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y0 * w + x1) * 3 + c]! * wx) * (1 - wy) +
+        (rgb[(y1 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y1 * w + x1) * 3 + c]! * wx) * wy;
+    }
+  };
+}
+
+/** How far (r, g over r + g + b) a pixel's chromaticity may lie from the background's to be the background. */
+export const BG_CHROMA = 0.03;
+/** The luminance ratio to the background's within which a pixel may be the background (folds, shade). */
+export const BG_LUM: readonly [number, number] = [0.6, 1.5];
+
+/** Is the pixel `p` of `image` the background's colour at (x, y) (its chromaticity, its brightness within BG_LUM)? */
+export function looksLikeBackground(image: RgbaImage, bg: BackgroundModel, p: number, v: number[]): boolean {
+  const d = image.data;
+  const W = image.width;
+  bg.at(p % W, (p / W) | 0, v);
+  const r = d[p * 4]!;
+  const g = d[p * 4 + 1]!;
+  const b = d[p * 4 + 2]!;
+  const s = r + g + b + 1;
+  const bs = v[0]! + v[1]! + v[2]! + 1;
+  if (Math.hypot(r / s - v[0]! / bs, g / s - v[1]! / bs) > BG_CHROMA) return false;
+  const ratio = s / bs;
+  return ratio >= BG_LUM[0] && ratio <= BG_LUM[1];
+}
+
+/**
+ * Where the background's own texture for each pixel of `region` is read (issue 38, round 3, part F1): along its
+ * row, from the background beyond the region's nearer side (left or right), each side's pixels shifted by one
+ * distance (about twice that side's depth), so the backdrop's grain, folds and sparkle run on unbroken inside a
+ * side and its level lines (a floor's edge, a shadow's, a shelf's) stay level; a pixel whose shifted source is not
+ * `clean` (surely the background) tries half as far again, then the other side, then its mirror across the nearer
+ * side's edge, else -1 (the diffused fill). A fill diffused from the edge had no texture: a smooth blob, lighter
+ * or darker than the backdrop. Returns an array over the whole image (-1 outside the region), or null when the
+ * region is empty. Pixels further than `reach` from clean background on their row are left to the diffused fill.
+ */
+export function textureSources(
+  region: Uint8Array,
+  clean: (p: number) => boolean,
+  W: number,
+  H: number,
+  reach: number,
+): Int32Array | null {
+  // the rows the region spans: the arrays below cover only them
+  let ry0 = -1;
+  let ry1 = -1;
+  for (let y = 0; y < H; y++) {
+    if (region.subarray(y * W, y * W + W).indexOf(255) < 0) continue;
+    if (ry0 < 0) ry0 = y;
+    ry1 = y;
+  }
+  if (ry0 < 0) return null;
+  const base = ry0 * W;
+  const n = (ry1 - ry0 + 1) * W;
+  const src = new Int32Array(W * H).fill(-1);
+  // per pixel: the distance to clean background on its row, to the left and to the right (0: none within reach)
+  const dl = new Float32Array(n);
+  const dr = new Float32Array(n);
+  const ok = new Uint8Array(n);
+  let any = false;
+  const depths: [number[], number[]] = [[], []];
+  const R = Math.ceil(reach);
+  for (let y = ry0; y <= ry1; y++) {
+    const o = y * W;
+    const row = region.subarray(o, o + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    const b = row.lastIndexOf(255);
+    any = true;
+    const xa = Math.max(0, a - 4 * R);
+    const xb = Math.min(W - 1, b + 4 * R);
+    const k = o - base;
+    for (let x = xa; x <= xb; x++) if (!region[o + x] && clean(o + x)) ok[k + x] = 1;
+    let last = -Infinity;
+    for (let x = xa; x <= b; x++) {
+      if (ok[k + x]) last = x;
+      else if (region[o + x]) dl[k + x] = x - last <= R ? x - last : 0;
+    }
+    last = Infinity;
+    for (let x = xb; x >= a; x--) {
+      if (ok[k + x]) last = x;
+      else if (region[o + x]) dr[k + x] = last - x <= R ? last - x : 0;
+    }
+    for (let x = a; x <= b; x++) {
+      const l = dl[k + x]!;
+      const r = dr[k + x]!;
+      if (!l && !r) continue;
+      depths[r && (!l || r < l) ? 1 : 0].push(r && (!l || r < l) ? r : l);
+    }
+  }
+  if (!any) return null;
+  const shift = depths.map((v) => {
+    if (!v.length) return 0;
+    v.sort((a, b) => a - b);
+    return Math.max(4, Math.round(v[Math.floor(v.length * 0.9)]! * 2.2 + 2));
+  });
+  for (let y = ry0; y <= ry1; y++) {
+    const o = y * W;
+    const k = o - base;
+    for (let x = 0; x < W; x++) {
+      const p = o + x;
+      if (!region[p]) continue;
+      const l = dl[k + x]!;
+      const r = dr[k + x]!;
+      if (!l && !r) continue;
+      const first = r && (!l || r < l) ? 1 : 0;
+      let q = -1;
+      for (const s of [first, 1 - first]) {
+        for (const f of [1, 1.5]) {
+          const sx = x + (s ? 1 : -1) * Math.round(shift[s]! * f);
+          if (sx >= 0 && sx < W && ok[k + sx]) {
+            q = o + sx;
+            break;
+          }
+        }
+        if (q >= 0) break;
+      }
+      if (q < 0) {
+        const sx = first ? x + 2 * r : x - 2 * l;
+        if (sx >= 0 && sx < W && ok[k + sx]) q = o + sx;
+      }
+      src[p] = q;
+    }
+  }
+  return src;
+}
