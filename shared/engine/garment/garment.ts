@@ -6,7 +6,7 @@
 import { components, dilate, newGray } from '../core/image-ops';
 import { EngineRefusal } from '../checks/refusal';
 import type { GrayImage, RgbaImage } from '../core/types';
-import { estimateTilt, growIntoShadow, removeHook, SHADOW, untilt } from './product-photo';
+import { estimateTilt, growIntoShadow, removeHook, removeNeckFill, SHADOW, untilt } from './product-photo';
 
 export type EngineSlot = 'top' | 'bottom' | 'one-piece' | 'outerwear' | 'shoes' | 'accessory';
 
@@ -22,10 +22,16 @@ export interface DetectedGarment {
   /** The garment's coverage (0..255) at the image's size. */
   alpha: GrayImage;
   bbox: Box;
-  /** The picture `alpha` belongs to when it is not the one given: the photo turned upright (`corrections.tilt`). */
+  /**
+   * The picture `alpha` belongs to when it is not the one given: the photo turned upright (`corrections.tilt`), or
+   * with a neck opening's fill painted the background's colour (`corrections.neckFill`).
+   */
   image?: RgbaImage;
-  /** What was cleaned off the product photo (product-photo.ts): shadow pixels, hook rows, the tilt undone (degrees). */
-  corrections: { shadow: number; hookRows: number; tilt: number };
+  /**
+   * What was cleaned off the product photo (product-photo.ts): shadow pixels, hook rows, the tilt undone (degrees),
+   * the pixels of a neck opening's fill (a ghost mannequin's inside back, a hanger's bar and what it closes off).
+   */
+  corrections: { shadow: number; hookRows: number; tilt: number; neckFill: number };
 }
 
 /** Background tolerance: the largest RGB distance from the border colour still counted as background. */
@@ -324,7 +330,9 @@ function unionBox(blobs: Box[]): Box {
  * when there is none (blank, uniform, noise, a photo of a scene) and EngineRefusal('unsupported_garment') for
  * accessories (the engine refuses them: see docs/engine.md).
  */
-export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null): DetectedGarment {
+export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null): DetectedGarment {
+  let image = photo;
+  let cleaned: RgbaImage | undefined;
   if (hint === 'accessory') throw new EngineRefusal('unsupported_garment');
   const { width: w, height: h, data: d } = image;
   let alpha: GrayImage;
@@ -345,6 +353,28 @@ export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null):
   // lie): a speckled foreground (noise) is not
   const fill = area / (kept.blobs.reduce((s, b) => s + b.w * b.h, 0) / (w * h));
   if (fill < 0.3 || kept.blobs.length > 3) throw new EngineRefusal('no_garment');
+  // a ghost mannequin's inside back, or the background a hanger's bar closes off, in the neck opening is not cloth
+  // (what was cleared is painted the background's colour in a copy: warped, its own colour would bleed into the
+  // neckline's edge)
+  const cleared = new Uint8Array(w * h);
+  const neckFill =
+    kept.blobs.length === 1 && hint !== 'shoes' && hint !== 'bottom'
+      ? removeNeckFill(image, kept.alpha, bbox, cleared)
+      : 0;
+  if (neckFill) {
+    const bg = borderColour(image);
+    const copy: RgbaImage = { width: w, height: h, data: new Uint8Array(d) };
+    for (let i = 0; i < w * h; i++) {
+      if (!cleared[i]) continue;
+      copy.data[i * 4] = bg.r;
+      copy.data[i * 4 + 1] = bg.g;
+      copy.data[i * 4 + 2] = bg.b;
+    }
+    image = copy;
+    cleaned = copy;
+    kept = keepMainBlobs(kept.alpha);
+    bbox = unionBox(kept.blobs);
+  }
   // a hanger's hook above the top is not the garment's neckline
   const hookRows = kept.blobs.length === 1 ? removeHook(image, kept.alpha, bbox) : 0;
   if (hookRows) {
@@ -353,7 +383,7 @@ export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null):
   }
   // a photo taken askew is turned upright (one piece only: a pair of shoes need not be symmetric)
   const tilt = kept.blobs.length === 1 && hint !== 'shoes' ? estimateTilt(kept.alpha) : 0;
-  let straight: RgbaImage | undefined;
+  let straight: RgbaImage | undefined = cleaned;
   if (tilt) {
     const turned = untilt(image, kept.alpha, tilt);
     straight = turned.image;
@@ -367,7 +397,7 @@ export function detectGarment(image: RgbaImage, hint: EngineSlot | null = null):
     alpha: kept.alpha,
     bbox,
     ...(straight ? { image: straight } : {}),
-    corrections: { shadow, hookRows, tilt },
+    corrections: { shadow, hookRows, tilt, neckFill },
   };
 }
 

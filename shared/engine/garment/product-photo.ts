@@ -31,6 +31,25 @@ export const PRODUCT_PHOTO = {
   minTilt: 2,
   /** Symmetry must beat upright by this much (share of the area) for a turn. */
   symmetryGain: 0.04,
+  /**
+   * What fills a neck opening (a ghost mannequin's inside back, the background a hanger's bar closes off): a
+   * region grown from the centre column near the top by colour steps of at most `neckStep` and within
+   * `neckSpread` of its seed...
+   */
+  neckStep: 8,
+  neckSpread: 28,
+  /** ...of 0.2-12% of the garment's area, at most 0.6 of its width, centred, above its middle... */
+  neckMinArea: 0.002,
+  neckMaxArea: 0.12,
+  neckMaxWidth: 0.6,
+  /** ...solid (this share of its box at least), meeting the background beside or below it along at most this
+   * share of its width... */
+  neckFill: 0.4,
+  neckSideBg: 0.15,
+  /** ...open at the top (its top within this share of the height below the outline's top edge: a hanger's bar)... */
+  neckOpenTop: 0.06,
+  /** ...closed below by the garment's front, in a colour this far from it (largest channel difference). */
+  neckContrast: 28,
 } as const;
 
 /** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
@@ -320,4 +339,164 @@ export function untilt(image: RgbaImage, alpha: GrayImage, tilt: number): { imag
     }
   }
   return { image: out, alpha: outAlpha };
+}
+
+/**
+ * Clear what fills a neck opening that is not the garment's front: a ghost mannequin's inside back (and its label),
+ * or the background a hanger's bar closes off inside the neckline (with the bar across it). Looked for from the
+ * centre column near the top: a region of one colour (grown by small steps) that is open at the top (the outline's
+ * top edge, or a thin bar under it), closed below by the garment's front in a clearly different colour, small,
+ * centred and in the upper half. A flat lay's front below its neckline grows into most of the garment, a stripe
+ * across the whole width: neither is taken. Returns the number of pixels cleared.
+ */
+export function removeNeckFill(
+  image: RgbaImage,
+  alpha: GrayImage,
+  bbox: { x: number; y: number; w: number; h: number },
+  cleared?: Uint8Array,
+): number {
+  const { width: w, data: a } = alpha;
+  const d = image.data;
+  const P = PRODUCT_PHOTO;
+  let area = 0;
+  for (let y = bbox.y; y < bbox.y + bbox.h; y++)
+    for (let x = bbox.x; x < bbox.x + bbox.w; x++) if (a[y * w + x]! >= 128) area++;
+  if (!area) return 0;
+  const topY = new Int32Array(bbox.w).fill(-1);
+  for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
+    for (let y = bbox.y; y < bbox.y + bbox.h; y++) {
+      if (a[y * w + x]! >= 128) {
+        topY[x - bbox.x] = y;
+        break;
+      }
+    }
+  }
+  const cx = Math.round(bbox.x + bbox.w / 2);
+  const yMax = bbox.y + bbox.h * 0.5;
+  const maxArea = P.neckMaxArea * area;
+  const openTop = Math.max(3, P.neckOpenTop * bbox.h);
+  const seen = new Uint8Array(w * alpha.height);
+  const diff = (o: number, r: number, g: number, b: number) =>
+    Math.max(Math.abs(d[o]! - r), Math.abs(d[o + 1]! - g), Math.abs(d[o + 2]! - b));
+  for (let sy = bbox.y; sy < bbox.y + bbox.h * 0.3; sy++) {
+    const s = sy * w + cx;
+    if (a[s]! < 128 || seen[s]) continue;
+    // grow one region of one colour from this seed
+    const sr = d[s * 4]!;
+    const sg = d[s * 4 + 1]!;
+    const sb = d[s * 4 + 2]!;
+    const region: number[] = [s];
+    seen[s] = 1;
+    let overflow = false;
+    for (let k = 0; k < region.length && !overflow; k++) {
+      const p = region[k]!;
+      const px = p % w;
+      const py = (p - px) / w;
+      const o = p * 4;
+      for (const q of [px > 0 ? p - 1 : -1, px < w - 1 ? p + 1 : -1, p - w, p + w]) {
+        if (q < 0 || q >= a.length || seen[q] || a[q]! < 128) continue;
+        const qy = (q - (q % w)) / w;
+        if (qy > yMax || Math.abs(qy - py) > 1) continue;
+        if (diff(q * 4, d[o]!, d[o + 1]!, d[o + 2]!) > P.neckStep) continue;
+        if (diff(q * 4, sr, sg, sb) > P.neckSpread) continue;
+        seen[q] = 1;
+        region.push(q);
+        if (region.length > maxArea) overflow = true;
+      }
+    }
+    if (overflow || region.length < P.neckMinArea * area) continue;
+    // its box, top and bottom per column, mean colour
+    let x0 = w;
+    let x1 = -1;
+    let y1 = -1;
+    const colTop = new Map<number, number>();
+    const colBottom = new Map<number, number>();
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (const p of region) {
+      const x = p % w;
+      const y = (p - x) / w;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+      if ((colTop.get(x) ?? Infinity) > y) colTop.set(x, y);
+      if ((colBottom.get(x) ?? -1) < y) colBottom.set(x, y);
+      r += d[p * 4]!;
+      g += d[p * 4 + 1]!;
+      b += d[p * 4 + 2]!;
+    }
+    const n = region.length;
+    r /= n;
+    g /= n;
+    b /= n;
+    if (x1 - x0 + 1 > P.neckMaxWidth * bbox.w || Math.abs((x0 + x1) / 2 - cx) > 0.1 * bbox.w) continue;
+    // it fills an opening: solid (a neck's binding is a thin band round the notch) and bordered by the garment at
+    // its sides and below (a band across the shoulders meets the background at the shoulders' slopes)
+    const boxTop = Math.min(...colTop.values());
+    if (n < P.neckFill * (x1 - x0 + 1) * (y1 - boxTop + 1)) continue;
+    let sideBg = 0;
+    for (const p of region) {
+      const x = p % w;
+      if ((x > 0 && a[p - 1]! < 128) || (x < w - 1 && a[p + 1]! < 128) || (p + w < a.length && a[p + w]! < 128))
+        sideBg++;
+    }
+    if (sideBg > P.neckSideBg * colTop.size) continue;
+    // and the garment goes on either side of it at its top (the shoulders beside a neck opening; a band across
+    // the shoulders reaches the outline's edge)
+    const spans = new Map<number, [number, number]>();
+    for (const p of region) {
+      const x = p % w;
+      const y = (p - x) / w;
+      const span = spans.get(y);
+      if (!span) spans.set(y, [x, x]);
+      else spans.set(y, [Math.min(span[0], x), Math.max(span[1], x)]);
+    }
+    // (past the outline's own drawn edge: a few pixels)
+    const m = Math.max(4, Math.round(0.015 * bbox.w));
+    let beside = 0;
+    let besideRows = 0;
+    for (const [y, [l, rr]] of spans) {
+      if (y > boxTop + (y1 - boxTop) * 0.5) continue;
+      besideRows++;
+      if (l - m >= 0 && rr + m < w && a[y * w + l - m]! >= 128 && a[y * w + rr + m]! >= 128) beside++;
+    }
+    if (beside < 0.7 * besideRows) continue;
+    // open at the top: in most of its columns its top is the outline's top or just under a thin bar
+    let open = 0;
+    for (const [x, y] of colTop) if (y - topY[x - bbox.x]! <= openTop) open++;
+    if (open < 0.6 * colTop.size) continue;
+    // closed below by the garment's front, in another colour
+    let closed = 0;
+    let fr = 0;
+    let fg = 0;
+    let fb = 0;
+    for (const [x, y] of colBottom) {
+      const yb = y + 3;
+      if (yb >= alpha.height || a[yb * w + x]! < 128) continue;
+      closed++;
+      fr += d[(yb * w + x) * 4]!;
+      fg += d[(yb * w + x) * 4 + 1]!;
+      fb += d[(yb * w + x) * 4 + 2]!;
+    }
+    if (closed < 0.7 * colBottom.size) continue;
+    if (Math.max(Math.abs(fr / closed - r), Math.abs(fg / closed - g), Math.abs(fb / closed - b)) < P.neckContrast)
+      continue;
+    // clear it, what it encloses row by row (a label), and the thin bar above it up to the outline's top
+    const inRegion = new Uint8Array(a.length);
+    for (const p of region) inRegion[p] = 1;
+    let count = 0;
+    const clear = (i: number) => {
+      if (a[i]) count++;
+      a[i] = 0;
+      if (cleared) cleared[i] = 1;
+    };
+    for (const [y, [l, rr]] of spans) for (let x = l; x <= rr; x++) clear(y * w + x);
+    for (const [x, y] of colTop) {
+      const t = topY[x - bbox.x]!;
+      if (y - t <= openTop) for (let yy = t; yy < y; yy++) clear(yy * w + x);
+    }
+    return count;
+  }
+  return 0;
 }

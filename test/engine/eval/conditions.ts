@@ -134,8 +134,22 @@ export async function productPhoto(g: DrawnGarment, condition: PhotoCondition): 
         ),
         format: 'png',
       };
-    case 'small-200':
-      return { condition, image: await white({ size: 200 }), format: 'jpeg' };
+    case 'small-200': {
+      // a shop's 200 px picture is its photo scaled down, not drawn at 200 px: drawn that small, the twill
+      // patterns' tiles (under a pixel) are dropped by the SVG renderer and the jeans, the coat and the jumpsuit
+      // came out white
+      const full = await svgInput(garmentSvg(g, { background: '#ffffff', size: PRODUCT_SIZE }))
+        .png()
+        .toBuffer();
+      const meta = await sharp(full).metadata();
+      const k = 200 / Math.max(meta.width ?? 1, meta.height ?? 1);
+      const resized = sharp(full).resize(
+        Math.max(1, Math.round((meta.width ?? 1) * k)),
+        Math.max(1, Math.round((meta.height ?? 1) * k)),
+        { kernel: 'lanczos3' },
+      );
+      return { condition, image: await asJpeg(sharp(await resized.png().toBuffer())), format: 'jpeg' };
+    }
     case 'large-2000':
       return { condition, image: await white({ size: 2000 }), format: 'jpeg' };
     case 'on-model':

@@ -146,7 +146,9 @@ function matrix(opt: ReturnType<typeof args>): CaseSpec[] {
     'large-2000',
   ];
   others.forEach((condition, ci) => {
-    garments.forEach((garment, gi) => {
+    garments.forEach((garment) => {
+      // the garment's index in the whole set: a filtered run makes the whole run's cases (same person)
+      const gi = EVAL_GARMENTS.indexOf(garment);
       if (!conditionsFor(garment).includes(condition)) return;
       if (opt.quick && gi % 8 !== ci % 8) return;
       const person = CONDITION_PEOPLE[(gi + ci) % CONDITION_PEOPLE.length]!;
