@@ -376,6 +376,8 @@ export function removeNeckFill(
   const maxArea = P.neckMaxArea * area;
   const openTop = Math.max(3, P.neckOpenTop * bbox.h);
   const seen = new Uint8Array(w * alpha.height);
+  let total = 0;
+  let prev: { r: number; g: number; b: number; bottom: Map<number, number> } | null = null;
   const diff = (o: number, r: number, g: number, b: number) =>
     Math.max(Math.abs(d[o]! - r), Math.abs(d[o + 1]! - g), Math.abs(d[o + 2]! - b));
   for (let sy = bbox.y; sy < bbox.y + bbox.h * 0.3; sy++) {
@@ -462,9 +464,17 @@ export function removeNeckFill(
       if (l - m >= 0 && rr + m < w && a[y * w + l - m]! >= 128 && a[y * w + rr + m]! >= 128) beside++;
     }
     if (beside < 0.7 * besideRows) continue;
-    // open at the top: in most of its columns its top is the outline's top or just under a thin bar
+    // open at the top: in most of its columns its top is the outline's top or just under a thin bar; or, under a
+    // region already cleared, the same fill again under a thin bar (a hanger's bar drawn whole across the opening)
+    const under =
+      prev && Math.max(Math.abs(prev.r - r), Math.abs(prev.g - g), Math.abs(prev.b - b)) <= P.neckSpread
+        ? prev.bottom
+        : null;
     let open = 0;
-    for (const [x, y] of colTop) if (y - topY[x - bbox.x]! <= openTop) open++;
+    for (const [x, y] of colTop) {
+      const t = under ? under.get(x) : topY[x - bbox.x];
+      if (t !== undefined && y - t <= openTop) open++;
+    }
     if (open < 0.6 * colTop.size) continue;
     // closed below by the garment's front, in another colour
     let closed = 0;
@@ -493,10 +503,12 @@ export function removeNeckFill(
     };
     for (const [y, [l, rr]] of spans) for (let x = l; x <= rr; x++) clear(y * w + x);
     for (const [x, y] of colTop) {
-      const t = topY[x - bbox.x]!;
-      if (y - t <= openTop) for (let yy = t; yy < y; yy++) clear(yy * w + x);
+      const t = under ? under.get(x) : topY[x - bbox.x];
+      if (t !== undefined && y - t <= openTop) for (let yy = t; yy < y; yy++) clear(yy * w + x);
     }
-    return count;
+    total += count;
+    // the same fill may go on under a bar across the opening: looked for below this one
+    prev = { r, g, b, bottom: colBottom };
   }
-  return 0;
+  return total;
 }
