@@ -48,3 +48,23 @@ export const METRIC_THRESHOLDS = {
   /** The garment's colour in the render against its product photo under the scene's light (CIEDE2000). */
   deltaEMax: 12,
 } as const;
+
+/**
+ * The evaluation set's thresholds (test/engine/eval/eval-metrics.ts `evalFailures`), set against the judgement by
+ * eye of main 042c7c7's renders (docs/engine.md "Metrics against the eye").
+ */
+export const EVAL_THRESHOLDS = {
+  /**
+   * The torso's coverage (shoulders to hips, arms out) by the garment's kind: the shoulders of a camisole or a
+   * tank are bare, a cardigan's front is open; the rest as the gallery's (THRESHOLDS.topCoverage, 0.9).
+   */
+  coverageMin: { camisole: 0.75, tank: 0.8, cardigan: 0.8 } as Record<string, number>,
+  /** Shoes: the drawn shoes' solidity over the product's. */
+  shoeShapeMax: 0.2,
+  /** Shoes: the share of them off the legs and feet. */
+  shoeOffLegMax: 0.1,
+  /** Shoes that reach above the ankles: the shins' share under them, at least. */
+  shaftOnLegMin: 0.8,
+  /** A sleeved garment: the upper arms' share under it (the smaller arm's), at least. */
+  sleevesDrawnMin: 0.5,
+};
