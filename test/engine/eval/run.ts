@@ -313,9 +313,7 @@ function roundMetrics(m: EvalMetrics): Record<string, unknown> {
     safetyOk: m.safetyOk,
     slotGuessRight: m.slotGuessRight,
     // the metrics of issue 38 and the outline's (test/engine/metrics/measure-all.ts), numbers rounded
-    seen: Object.fromEntries(
-      Object.entries(m.seen).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v]),
-    ),
+    seen: Object.fromEntries(Object.entries(m.seen).map(([k, v]) => [k, typeof v === 'number' ? round(v) : v])),
     failures: m.failures,
   };
 }

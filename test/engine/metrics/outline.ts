@@ -144,7 +144,10 @@ export function sleevesDrawn(ctx: MetricContext): number {
   let worst = 1;
   for (const arm of [body.armL, body.armR]) {
     const r = arm.widthRoot * 0.4;
-    const at = (t: number) => ({ x: arm.root.x + (arm.mid.x - arm.root.x) * t, y: arm.root.y + (arm.mid.y - arm.root.y) * t });
+    const at = (t: number) => ({
+      x: arm.root.x + (arm.mid.x - arm.root.x) * t,
+      y: arm.root.y + (arm.mid.y - arm.root.y) * t,
+    });
     const a = at(0.1);
     const b = at(0.4);
     const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));

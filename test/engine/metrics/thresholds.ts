@@ -55,6 +55,14 @@ export const METRIC_THRESHOLDS = {
  */
 export const EVAL_THRESHOLDS = {
   /**
+   * The metrics of issue 38 (measure-all.ts `failuresOf`) the evaluation fails a render on: those that fire on
+   * renders the eye calls flawed or broken and not on good ones. Left out: shadowEdge and slotRight (the product
+   * photo's, not the render's), bareTorso, oldShowing, legsKept and deltaE (on 042c7c7's renders they fire on
+   * good renders about as often as on broken ones; see docs/engine.md "Metrics against the eye"), legGapOpen and
+   * topHoles (not seen to fire there: untested against the eye).
+   */
+  seen: ['lengthError', 'shouldersKept', 'hardFill', 'shoeOffset'] as string[],
+  /**
    * The torso's coverage (shoulders to hips, arms out) by the garment's kind: the shoulders of a camisole or a
    * tank are bare, a cardigan's front is open; the rest as the gallery's (THRESHOLDS.topCoverage, 0.9).
    */
