@@ -132,6 +132,8 @@ export function evalFailures(
   under('shaftOnLeg', s.shaftOnLeg, E.shaftOnLegMin);
   over('shoeOffLeg', s.shoeOffLeg, E.shoeOffLegMax);
   for (const f of m.seenFailures) if (E.seen.includes(f) && !failures.includes(f)) failures.push(f);
+  over('legGapFilled', s.legGapFilled, E.legGapFilledMax);
+  under('legsKept', s.legsKept, E.legsKeptMin);
   under('sleevesDrawn', s.sleevesDrawn, E.sleevesDrawnMin);
   if (!safety.ok) failures.push(`safety:${safety.code}`);
   return failures;

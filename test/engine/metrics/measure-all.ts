@@ -9,7 +9,7 @@ import { metricContext } from './context';
 import { bareTorso, hardFill, oldShowing, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
 import { colourDelta, productCutout, productTilt, shadowEdge, slotGuess } from './product';
-import { shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
+import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
 import { hemTilt, legGapOpen, legWidthRatio, lengthError, shouldersKept } from './shape';
 import { CLOTHES, measure, type RenderMetrics } from './legacy';
 import type { Polygon } from './pixels';
@@ -77,6 +77,8 @@ export interface AllMetrics {
   shoesMerged: number | null;
   shoeOffLeg: number | null;
   shaftOnLeg: number | null;
+  /** Trousers and jumpsuits: the background between the legs in the photo that the garment covers (legs merged). */
+  legGapFilled: number | null;
   /** A sleeved garment (tops, outerwear, dresses not sleeveless): the upper arms under it (the smaller arm's). */
   sleevesDrawn: number | null;
   /** The safety gate's own measures (the engine's verdict, kept for comparison). */
@@ -120,6 +122,7 @@ export function measureAll(input: MeasureInput): AllMetrics {
     shoesMerged: slot === 'shoes' ? shoesMerged(ctx, product?.alpha ?? null) : null,
     shoeOffLeg: slot === 'shoes' ? shoeOffLeg(ctx) : null,
     shaftOnLeg: slot === 'shoes' ? shaftOnLeg(ctx) : null,
+    legGapFilled: (slot === 'bottom' || slot === 'one-piece') && truth && !truth.skirt ? legGapFilled(ctx) : null,
     sleevesDrawn: upper && truth && !truth.sleeveless ? sleevesDrawn(ctx) : null,
     gate: {
       ok: tryOn.safety.ok,

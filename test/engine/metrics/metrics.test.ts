@@ -8,7 +8,7 @@ import { GARMENTS_DIR, loadImage } from '../fixtures';
 import { metricContext } from './context';
 import { bareTorso, hardFill, oldShowing, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
-import { shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
+import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
 import { failuresOf, LENGTH, measureAll } from './measure-all';
 import { deltaE2000, rgbToLab, segDist2 } from './pixels';
 import { colourDelta, productTilt, shadowEdge, slotGuess } from './product';
@@ -286,6 +286,12 @@ describe('the outline: shoes merged, their shape, boot shafts, sleeves', () => {
     expect(shoeOffLeg(beside)!).toBeGreaterThan(T.shoeOffLegMax);
     // low shoes do not reach above the ankles: no shaft to measure
     expect(shaftOnLeg(drawn((x, y) => y > 362 && f.onFoot(x, y)))).toBeNull();
+  });
+  it('legGapFilled: trousers on each leg are quiet; one slab across both legs fires', () => {
+    const legs = drawn((x, y) => y > 178 && y < 350 && f.onLeg(x, y));
+    expect(legGapFilled(legs)!).toBeLessThanOrEqual(T.legGapFilledMax);
+    const slab = drawn((x, y) => y > 178 && y < 350 && ((x > 70 && x < 130) || f.onLeg(x, y)));
+    expect(legGapFilled(slab)!).toBeGreaterThan(T.legGapFilledMax);
   });
   it('sleevesDrawn: a top drawn without its sleeves fires; one with sleeves is quiet', () => {
     const { result, garment } = cleanTop(f);

@@ -204,3 +204,36 @@ export function shaftOnLeg(ctx: MetricContext): number | null {
   }
   return worst;
 }
+
+/**
+ * Trouser legs merged: the background the photo shows between the legs (outside the person's mask, between the
+ * two legs' axes, from 0.35 of the way from the hips to the knees down to the drawn garment's lowest row) that
+ * the garment covers. Trousers drawn as one slab or a skirt fill it; two legs leave it. null when the photo shows
+ * less than a few pixels' gap there (legs together).
+ */
+export function legGapFilled(ctx: MetricContext): number | null {
+  const { body, garment, width: W, height: H } = ctx;
+  let bottom = -1;
+  for (let i = garment.length - 1; i >= 0 && bottom < 0; i--) if (garment[i]! >= 128) bottom = Math.floor(i / W);
+  const hip = body.pelvis.y;
+  const knee = (body.legL.mid.y + body.legR.mid.y) / 2;
+  const y0 = Math.max(0, Math.round(hip + (knee - hip) * 0.35));
+  const y1 = Math.min(H - 1, bottom - Math.round((knee - hip) * 0.05));
+  let n = 0;
+  let filled = 0;
+  const axisX = (leg: typeof body.legL, y: number) => {
+    const [a, b] = y <= leg.mid.y ? [leg.root, leg.mid] : [leg.mid, leg.end];
+    return a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1);
+  };
+  for (let y = y0; y <= y1; y++) {
+    const a = axisX(body.legL, y);
+    const b = axisX(body.legR, y);
+    for (let x = Math.max(0, Math.ceil(Math.min(a, b))); x <= Math.min(W - 1, Math.floor(Math.max(a, b))); x++) {
+      const i = y * W + x;
+      if (body.mask[i]! >= 128) continue;
+      n++;
+      if (garment[i]! >= 128) filled++;
+    }
+  }
+  return n >= body.span * body.span * 0.02 ? filled / n : null;
+}
