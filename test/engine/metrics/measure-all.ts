@@ -9,6 +9,7 @@ import { metricContext } from './context';
 import { bareTorso, hardFill, oldShowing, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
 import { colourDelta, productCutout, productTilt, shadowEdge, slotGuess } from './product';
+import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
 import { hemTilt, legGapOpen, legWidthRatio, lengthError, shouldersKept } from './shape';
 import { CLOTHES, measure, type RenderMetrics } from './legacy';
 import type { Polygon } from './pixels';
@@ -71,6 +72,15 @@ export interface AllMetrics {
   slotRight: boolean | null;
   deltaE: number | null;
   deltaEUntinted: number | null;
+  /** Shoes (./outline.ts): solidity over the product's, parts merged, share off the legs, shins under a shaft. */
+  shoeShape: number | null;
+  shoesMerged: number | null;
+  shoeOffLeg: number | null;
+  shaftOnLeg: number | null;
+  /** Trousers and jumpsuits: the background between the legs in the photo that the garment covers (legs merged). */
+  legGapFilled: number | null;
+  /** A sleeved garment (tops, outerwear, dresses not sleeveless): the upper arms under it (the smaller arm's). */
+  sleevesDrawn: number | null;
   /** The safety gate's own measures (the engine's verdict, kept for comparison). */
   gate: { ok: boolean; bareTorso: number; bareBust: number; offBody: number; detached: number };
   /** The metrics of issue 23 (needs the fixture's name for the labelled clothes). */
@@ -108,6 +118,12 @@ export function measureAll(input: MeasureInput): AllMetrics {
     slotRight: guess?.right ?? null,
     deltaE: colour?.deltaE ?? null,
     deltaEUntinted: colour?.deltaEUntinted ?? null,
+    shoeShape: slot === 'shoes' ? shoeShape(ctx, product?.alpha ?? null) : null,
+    shoesMerged: slot === 'shoes' ? shoesMerged(ctx, product?.alpha ?? null) : null,
+    shoeOffLeg: slot === 'shoes' ? shoeOffLeg(ctx) : null,
+    shaftOnLeg: slot === 'shoes' ? shaftOnLeg(ctx) : null,
+    legGapFilled: (slot === 'bottom' || slot === 'one-piece') && truth && !truth.skirt ? legGapFilled(ctx) : null,
+    sleevesDrawn: upper && truth && !truth.sleeveless ? sleevesDrawn(ctx) : null,
     gate: {
       ok: tryOn.safety.ok,
       bareTorso: tryOn.safety.bareTorso,

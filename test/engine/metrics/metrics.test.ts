@@ -8,12 +8,15 @@ import { GARMENTS_DIR, loadImage } from '../fixtures';
 import { metricContext } from './context';
 import { bareTorso, hardFill, oldShowing, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
+import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
 import { failuresOf, LENGTH, measureAll } from './measure-all';
 import { deltaE2000, rgbToLab, segDist2 } from './pixels';
 import { colourDelta, productTilt, shadowEdge, slotGuess } from './product';
 import { hemTilt, legGapOpen, legWidthRatio, lengthError, shouldersKept } from './shape';
 import { BLUE, blank, copy, figure, H, paint, RED, SKIN, W, type Figure } from './synthetic';
-import { METRIC_THRESHOLDS as T } from './thresholds';
+import { EVAL_THRESHOLDS, METRIC_THRESHOLDS } from './thresholds';
+
+const T = { ...METRIC_THRESHOLDS, ...EVAL_THRESHOLDS };
 
 const ctxOf = (f: Figure, result: RgbaImage, garment: Uint8Array) =>
   metricContext(f.person, result, f.analysis, garment);
@@ -225,6 +228,77 @@ describe('legsKept and shoeOffset', () => {
     const g = new Uint8Array(W * H);
     paint(one, (x, y) => f.onFoot(x, y) && x < 100, RED, g);
     expect(shoeOffset(ctxOf(f, one, g))).toBe(1);
+  });
+});
+
+describe('the outline: shoes merged, their shape, boot shafts, sleeves', () => {
+  const f = figure();
+  /** A product photo's alpha: boxes (x0, y0, x1, y1) on 0, less the holes. */
+  const alphaOf = (boxes: number[][], holes: number[][] = []): GrayImage => {
+    const data = new Uint8Array(300 * 150);
+    const inside = (b: number[], x: number, y: number) => x >= b[0]! && x < b[2]! && y >= b[1]! && y < b[3]!;
+    for (let y = 0; y < 150; y++)
+      for (let x = 0; x < 300; x++)
+        if (boxes.some((b) => inside(b, x, y)) && !holes.some((b) => inside(b, x, y))) data[y * 300 + x] = 255;
+    return { width: 300, height: 150, data };
+  };
+  const drawn = (on: (x: number, y: number) => boolean) => {
+    const result = copy(f.person);
+    const garment = new Uint8Array(W * H);
+    paint(result, on, RED, garment);
+    return ctxOf(f, result, garment);
+  };
+  const pair = alphaOf([
+    [20, 40, 130, 110],
+    [170, 40, 280, 110],
+  ]);
+  it('shoesMerged: a shoe on each foot is quiet; one slab over both feet fires', () => {
+    expect(shoesMerged(drawn(f.onFoot), pair)).toBe(0);
+    expect(
+      shoesMerged(
+        drawn((x, y) => f.onFoot(x, y) || (y > 345 && y < 372 && x > 80 && x < 120)),
+        pair,
+      ),
+    ).toBe(1);
+  });
+  it('shoeShape: a heel hollow under its arch drawn as a solid blob fires; its own shape is quiet', () => {
+    // the heel's side view: the sole and the heel, hollow between (about half its box)
+    const heels = alphaOf(
+      [
+        [20, 40, 130, 110],
+        [170, 40, 280, 110],
+      ],
+      [
+        [45, 70, 115, 110],
+        [185, 70, 255, 110],
+      ],
+    );
+    const blob = drawn((x, y) => y > 350 && y < 372 && ((x > 74 && x < 96) || (x > 104 && x < 126)));
+    expect(shoeShape(blob, heels)!).toBeGreaterThan(T.shoeShapeMax);
+    expect(shoeShape(blob, pair)!).toBeLessThanOrEqual(T.shoeShapeMax);
+  });
+  it('shaftOnLeg and shoeOffLeg: shafts on the shins are quiet; shafts beside the legs fire', () => {
+    const on = drawn((x, y) => y > 300 && (f.onLeg(x, y) || f.onFoot(x, y)));
+    expect(shaftOnLeg(on)!).toBeGreaterThanOrEqual(T.shaftOnLegMin);
+    expect(shoeOffLeg(on)!).toBeLessThanOrEqual(T.shoeOffLegMax);
+    const beside = drawn((x, y) => y > 300 && y < 360 && (f.onLeg(x - 24, y) || f.onLeg(x + 24, y)) && !f.onLeg(x, y));
+    expect(shaftOnLeg(beside)!).toBeLessThan(T.shaftOnLegMin);
+    expect(shoeOffLeg(beside)!).toBeGreaterThan(T.shoeOffLegMax);
+    // low shoes do not reach above the ankles: no shaft to measure
+    expect(shaftOnLeg(drawn((x, y) => y > 362 && f.onFoot(x, y)))).toBeNull();
+  });
+  it('legGapFilled: trousers on each leg are quiet; one slab across both legs fires', () => {
+    const legs = drawn((x, y) => y > 178 && y < 350 && f.onLeg(x, y));
+    expect(legGapFilled(legs)!).toBeLessThanOrEqual(T.legGapFilledMax);
+    const slab = drawn((x, y) => y > 178 && y < 350 && ((x > 70 && x < 130) || f.onLeg(x, y)));
+    expect(legGapFilled(slab)!).toBeGreaterThan(T.legGapFilledMax);
+  });
+  it('sleevesDrawn: a top drawn without its sleeves fires; one with sleeves is quiet', () => {
+    const { result, garment } = cleanTop(f);
+    expect(sleevesDrawn(ctxOf(f, result, garment))).toBeLessThan(T.sleevesDrawnMin);
+    const sleeved = copy(result);
+    paint(sleeved, (x, y) => f.onArm(x, y) && y < 125, RED, garment);
+    expect(sleevesDrawn(ctxOf(f, sleeved, garment))).toBeGreaterThanOrEqual(T.sleevesDrawnMin);
   });
 });
 

@@ -48,3 +48,39 @@ export const METRIC_THRESHOLDS = {
   /** The garment's colour in the render against its product photo under the scene's light (CIEDE2000). */
   deltaEMax: 12,
 } as const;
+
+/**
+ * The evaluation set's thresholds (test/engine/eval/eval-metrics.ts `evalFailures`), set against the judgement by
+ * eye of main 042c7c7's renders (docs/engine.md "Metrics against the eye").
+ */
+export const EVAL_THRESHOLDS = {
+  /**
+   * The metrics of issue 38 (measure-all.ts `failuresOf`) the evaluation fails a render on: those that fire on
+   * renders the eye calls flawed or broken and not on good ones. Left out: shadowEdge and slotRight (the product
+   * photo's, not the render's), bareTorso, oldShowing and deltaE (on 042c7c7's renders they fire on
+   * good renders about as often as on broken ones; see docs/engine.md "Metrics against the eye"), legGapOpen and
+   * topHoles (not seen to fire there: untested against the eye).
+   */
+  seen: ['lengthError', 'shouldersKept', 'hardFill', 'shoeOffset'] as string[],
+  /**
+   * The torso's coverage (shoulders to hips, arms out) by the garment's kind: the shoulders of a camisole or a
+   * tank are bare, a cardigan's front is open; the rest as the gallery's (THRESHOLDS.topCoverage, 0.9).
+   */
+  coverageMin: { camisole: 0.75, tank: 0.8, cardigan: 0.8 } as Record<string, number>,
+  /** Shoes: the drawn shoes' solidity over the product's. */
+  shoeShapeMax: 0.2,
+  /** Shoes: the share of them off the legs and feet. */
+  shoeOffLegMax: 0.1,
+  /** Shoes that reach above the ankles: the shins' share under them, at least. */
+  shaftOnLegMin: 0.8,
+  /**
+   * The shins and feet kept (legsKept): the eye forgives a little repainting below a garment (0.87 on a good mini
+   * skirt); a leg repainted as a smeared blob or a blurred ghost scores 0.63-0.84 (a narrow margin: see
+   * docs/engine.md "Metrics against the eye"). The gallery's and the quality test's 0.9 stay.
+   */
+  legsKeptMin: 0.85,
+  /** Trousers and jumpsuits: the photo's background between the legs covered by them (legs merged), at most. */
+  legGapFilledMax: 0.3,
+  /** A sleeved garment: the upper arms' share under it (the smaller arm's), at least. */
+  sleevesDrawnMin: 0.5,
+};
