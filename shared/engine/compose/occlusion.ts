@@ -282,6 +282,8 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
   const arm = new Uint8Array(bw * bh);
   // per column, the lowest skin pixel of the neck's opening (-1: none)
   const neckDepth = new Int32Array(bw).fill(-1);
+  // the garment's own neckline, when it lies open on the neck: nothing of its front below it is cut
+  const own = upper && what === 'body' ? ownNeckline(layer, body) : null;
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
@@ -293,7 +295,7 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       if (!layer.data[p * 4 + 3] || cut[b]) continue;
       let front = upper && maps.hair[p]! >= 128;
       if (!front && what === 'body' && maps.skin[p]) {
-        if (upper && inNeckOpening(body, x, y, neckY)) {
+        if (upper && inNeckOpening(body, x, y, neckY) && (!own || y < own[x - layer.x0]!)) {
           front = true;
           const c = x - layer.x0;
           neckDepth[c] = Math.max(neckDepth[c]!, y);
@@ -325,7 +327,7 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       if (front) cut[b] = 255;
     }
   }
-  if (upper && what === 'body') neckline(layer, body, maps, cut, neckDepth, neckY);
+  if (upper && what === 'body') neckline(layer, body, maps, cut, neckDepth, neckY, own);
   // a hand's or a forearm's highlights, nails and shaded folds fail the skin tests: closed over (they were left
   // as specks of garment on the hand and along the arm's edge)
   const closed = limbs
@@ -351,7 +353,15 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
  * cgi-model-30's bikini strings): a torn neckline. What is not skin inside it is the photo's (the old garment's
  * fill covers an old strap there).
  */
-function neckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array, depth: Int32Array, bottomY: number): void {
+function neckline(
+  layer: Layer,
+  body: Body,
+  maps: Maps,
+  cut: Uint8Array,
+  depth: Int32Array,
+  bottomY: number,
+  own: Int32Array | null,
+): void {
   const bw = layer.x1 - layer.x0 + 1;
   // closed across gaps narrower than twice NECKLINE_CLOSE (a strap's or a shaded fold's columns between deeper
   // ones: the teeth), then a median (single columns' spikes)
@@ -375,7 +385,7 @@ function neckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array, depth: 
   });
   const W = layer.width;
   for (let c = 0; c < bw; c++) {
-    const y1 = Math.min(layer.y1, smooth[c]!);
+    const y1 = Math.min(layer.y1, smooth[c]!, own ? own[c]! - 1 : Infinity);
     const x = c + layer.x0;
     for (let y = layer.y0; y <= y1; y++) {
       const p = y * W + x;
@@ -384,6 +394,43 @@ function neckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array, depth: 
     }
   }
 }
+
+/**
+ * The garment's own neckline, per column of the layer (its first row of the garment's front, seen from the chest),
+ * when the garment lies open on the neck: its front's edge at the neck's middle below the neck's base (a crew, a
+ * scoop, a V drawn where the neck meets the shoulders). The neck is in front of the garment only above that edge
+ * (its back, a collar's or a label's inside behind the neck); the skin below it is the chest's, under the garment.
+ * Cut by skin in a neck-wide rounded box, the opening was a box: its straight sides cut through the garment's own
+ * binding, the chest's skin of a low old top opened below it, notches where the shoulders meet the neck. Null
+ * (the opening cut as before) when the garment's front rises over the neck's base (placed high, or closed there).
+ */
+function ownNeckline(layer: Layer, body: Body): Int32Array | null {
+  const { neck, head, span } = body;
+  const W = layer.width;
+  const bw = layer.x1 - layer.x0 + 1;
+  const out = new Int32Array(bw).fill(layer.y1 + 1);
+  const half = span * NECK_HALF_WIDTH;
+  const xa = Math.max(layer.x0, Math.floor(neck.x - half * 1.5));
+  const xb = Math.min(layer.x1, Math.ceil(neck.x + half * 1.5));
+  // from the chest (below the deepest V) up through the garment's front to its first open pixel
+  const start = Math.min(layer.y1, Math.round(neck.y + span * OWN_NECK_FROM));
+  const a = layer.data;
+  const middle: number[] = [];
+  for (let x = xa; x <= xb; x++) {
+    let y = start;
+    while (y >= layer.y0 && a[(y * W + x) * 4 + 3]! < 128) y--;
+    while (y >= layer.y0 && a[(y * W + x) * 4 + 3]! >= 128) y--;
+    out[x - layer.x0] = y + 1;
+    if (Math.abs(x - neck.x) <= half * 0.3) middle.push(y + 1);
+  }
+  if (!middle.length) return null;
+  middle.sort((u, v) => u - v);
+  const baseY = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
+  return middle[middle.length >> 1]! > baseY ? out : null;
+}
+
+/** The garment's own neckline is looked for from this many shoulder spans below the neck's point up. */
+const OWN_NECK_FROM = 0.8;
 
 /** The neck opening's lower edge is smoothed over this many shoulder spans either side of a column. */
 const NECKLINE_SMOOTH = 0.03;
