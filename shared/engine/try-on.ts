@@ -20,6 +20,7 @@ import { refuseIfWorn } from './garment/from-model';
 import { analyzePerson, scaleAnalysis } from './perception/analyze';
 import { copyRgba, newGray, shrinkRgba } from './core/image-ops';
 import { placeGarment, type PlaceDebug } from './place/place';
+import type { DrapeFlare } from './place/common';
 import { newLayer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
@@ -45,7 +46,8 @@ export interface GarmentInput {
 export interface TryOnResult {
   image: RgbaImage;
   analysis: PersonAnalysis;
-  placed: { slot: EngineSlot; bbox: { x: number; y: number; w: number; h: number } }[];
+  /** Each garment drawn: its slot, its box, and a skirt's or a dress's own flare from the hips (`drapeCone`). */
+  placed: { slot: EngineSlot; bbox: { x: number; y: number; w: number; h: number }; drape?: DrapeFlare }[];
   timingsMs: Record<string, number>;
   /** Where garments were drawn (coverage 0..255) and where the old garment was filled, at the photo's size. */
   layers: { garment: GrayImage; filled: GrayImage };
@@ -230,9 +232,10 @@ export async function tryOn(
         w: Math.max(0, layer.x1 - layer.x0 + 1),
         h: Math.max(0, layer.y1 - layer.y0 + 1),
       },
+      ...(p.drape ? { drape: p.drape } : {}),
     });
     debug.push(p.debug);
-    pieces.push({ slot, alpha: alphaOnGrid(layer), skinCloth });
+    pieces.push({ slot, alpha: alphaOnGrid(layer), skinCloth, ...(p.drape ? { drape: p.drape } : {}) });
   }
   // the safety gate: a render with the torso left bare or garment pieces off the body is never shown
   const safety = checkRenderSafety({ person, result: out, analysis, pieces, skin: scene.skin });

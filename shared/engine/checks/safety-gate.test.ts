@@ -302,6 +302,45 @@ describe('the safety gate', () => {
     expect(pair).toMatchObject({ ok: true, detached: 0 });
   });
 
+  it("allows a skirt's own A-line from the hips past feet together, and still refuses a piece off the body", () => {
+    const f = scene();
+    // legs that come together below the knees (feet together): the silhouette is narrow at the ankles
+    const mask = f.analysis.mask.data;
+    for (let y = 570; y < f.H; y++) for (let x = 0; x < f.W; x++) if (Math.abs(x - f.cx) > 30) mask[y * f.W + x] = 0;
+    const person = f.dressed();
+    // an A-line maxi: 55 px a side at the hips, 85 at the hem (its own flare on the photo, 1.55)
+    const skirt = (x: number, y: number) => y >= 400 && y < 740 && Math.abs(x - f.cx) <= 55 + ((y - 400) / 340) * 30;
+    const drape = { flare: 1.55, hemY: 740 };
+    const input = (on: (x: number, y: number) => boolean, withDrape: boolean) => ({
+      person,
+      result: person,
+      analysis: f.analysis,
+      pieces: [{ ...piece('bottom', f.coverage(on)), ...(withDrape ? { drape } : {}) }],
+    });
+    // the legs' extent plus the drape allowance alone refuses it (the maxi drawn as a tube clipped to the legs)
+    expect(checkRenderSafety(input(skirt, false))).toMatchObject({ ok: false, code: 'garment_off_body' });
+    const aline = checkRenderSafety(input(skirt, true));
+    expect(aline).toMatchObject({ ok: true });
+    expect(aline.offBody).toBeLessThan(0.01);
+    // a piece of it floating beside the shins, past its own A-line, is still refused
+    const floating = (x: number, y: number) =>
+      skirt(x, y) || (x >= f.cx + 110 && x < f.cx + 160 && y >= 560 && y < 640);
+    const off = checkRenderSafety(input(floating, true));
+    expect(off).toMatchObject({ ok: false, code: 'garment_off_body' });
+    expect(off.offBody).toBeGreaterThan(SAFETY_GATE.offBodyMax);
+    // and a flare claimed past the cap (a circle skirt's 3) widens it no more than DRAPE_FLARE_MAX
+    const wide = (x: number, y: number) => y >= 400 && y < 740 && Math.abs(x - f.cx) <= 55 + ((y - 400) / 340) * 110;
+    expect(
+      checkRenderSafety({
+        ...input(wide, true),
+        pieces: [{ ...piece('bottom', f.coverage(wide)), drape: { flare: 3, hemY: 740 } }],
+      }),
+    ).toMatchObject({
+      ok: false,
+      code: 'garment_off_body',
+    });
+  });
+
   it('is fast: a 1200 x 2400 render is checked in a few milliseconds of CPU', () => {
     const f = scene(3);
     const person = f.dressed();

@@ -11,11 +11,11 @@
  * Pure and fast: it samples the photos on a grid of at most `gridSide` px (a few ms a render).
  */
 import { isSkin, skinModel, type SkinModel } from '../perception/appearance';
-import { bodyFrom } from '../perception/body';
+import { bodyFrom, type Body } from '../perception/body';
 import { components, dilate } from '../core/image-ops';
 import type { EngineSlot } from '../garment/garment';
 import type { GrayImage, Keypoint, PersonAnalysis, RgbaImage } from '../core/types';
-import { DRAPE_FLARE } from '../place/common';
+import { DRAPE_FLARE, drapeCone, type DrapeFlare } from '../place/common';
 
 /** The gate's thresholds: the one place for them. */
 export const SAFETY_GATE = {
@@ -98,6 +98,11 @@ export interface DrawnPiece {
   alpha: GrayImage;
   /** The garment's picture is skin-coloured cloth with no person in it: its drawn cloth is not bare skin. */
   skinCloth?: boolean;
+  /**
+   * A skirt's or a dress's own flare from the hips, as placed (photo coordinates): below the hips it may also
+   * be within its A-line (`drapeCone`: the hips' width widening to its flare, capped, at its hem), with the ease.
+   */
+  drape?: DrapeFlare;
 }
 
 export interface SafetyMeasures {
@@ -378,7 +383,8 @@ function onGrid(alpha: GrayImage, w: number, h: number): Uint8Array {
 }
 
 /** Garment pixels off the body (share of all of them), and the largest share of one garment in detached pieces. */
-function offBody(input: SafetyInput, span: number): { offBody: number; detached: number } {
+function offBody(input: SafetyInput, body: Body): { offBody: number; detached: number } {
+  const span = body.span;
   const { analysis, pieces } = input;
   const mask = analysis.mask;
   const k = Math.min(1, SAFETY_GATE.gridSide / Math.max(mask.width, mask.height));
@@ -413,12 +419,27 @@ function offBody(input: SafetyInput, span: number): { offBody: number; detached:
     }
     if (a >= 0) drape.fill(1, y * w + Math.max(0, a - flare), y * w + Math.min(w - 1, b + flare) + 1);
   }
+  // a skirt's or a dress's own A-line from the hips (its flare measured on its photo, capped), with the ease: the
+  // room follows the garment's own outline there, not only the legs' (a maxi's hem is wider than feet together);
+  // pieces off the body elsewhere (above the hips, past the cone) are still off it
+  const ease = span * k * SAFETY_GATE.offBodyGrow;
+  const coneRoom = (d: DrapeFlare): Uint8Array => {
+    const out = new Uint8Array(drape);
+    for (let y = Math.max(0, hipY); y < h; y++) {
+      const cone = drapeCone(body, (y + 0.5) / k, d);
+      if (!cone) continue;
+      const a = Math.max(0, Math.floor(cone[0] * k - ease));
+      const b = Math.min(w - 1, Math.ceil(cone[1] * k + ease));
+      if (b >= a) out.fill(1, y * w + a, y * w + b + 1);
+    }
+    return out;
+  };
   let all = 0;
   let off = 0;
   let detached = 0;
   for (const piece of pieces) {
     const g = onGrid(piece.alpha, w, h);
-    const allowed = DRAPES.has(piece.slot) ? drape : grown;
+    const allowed = !DRAPES.has(piece.slot) ? grown : piece.drape ? coneRoom(piece.drape) : drape;
     let area = 0;
     for (let i = 0; i < g.length; i++) {
       if (!g[i]) continue;
@@ -455,7 +476,7 @@ export function checkRenderSafety(input: SafetyInput): SafetyVerdict {
   const body = bodyFrom(input.analysis);
   const skin = input.skin ?? skinModel(input.person, body);
   const bare = bareTorso(input, skin, body.span);
-  const { offBody: off, detached } = offBody(input, body.span);
+  const { offBody: off, detached } = offBody(input, body);
   const measures: SafetyMeasures = {
     bareTorso: bare.torso,
     bareBust: bare.bust,

@@ -35,6 +35,8 @@ export interface PlacedGarment {
    * trouser legs their own width. Absent: the body's room as it is.
    */
   room?: (base: Uint8Array) => Uint8Array;
+  /** A skirt's or a dress's own flare from the hips (the safety gate allows its A-line: `drapeCone`). */
+  drape?: DrapeFlare;
   /** A top with no sleeves: the upper arms are left bare (what an old sleeve covered is filled as the arm). */
   sleeveless?: boolean;
   debug: PlaceDebug;
@@ -184,6 +186,49 @@ export const DRESS_FLARE = 0.22;
  * `insideSilhouette` holds (>= 0.97), and near what the safety gate allows (DRAPE_FLARE + its offBodyGrow).
  */
 export const SKIRT_FLARE = 0.2;
+
+/**
+ * The most a skirt's or a dress's own flare may widen it from the hips to its hem: its width at the hem over its
+ * width at the hips on the product photo, capped here (a full circle skirt's 2+ is drawn as a wide A-line).
+ */
+export const DRAPE_FLARE_MAX = 1.6;
+
+/** Half the width of `drapeCone` on row y (0 where there is none). */
+export function coneHalf(body: Body, y: number, drape: DrapeFlare): number {
+  const hipY = body.pelvis.y;
+  const flare = Math.min(DRAPE_FLARE_MAX, drape.flare);
+  if (!(flare > 1) || y < hipY) return 0;
+  const [tl, tr] = body.torsoEdges(hipY);
+  const t = Math.min(1, (y - hipY) / Math.max(1, drape.hemY - hipY));
+  return ((tr - tl) / 2) * (1 + (flare - 1) * t);
+}
+
+/** A draping garment's own flare as placed: its hem's width over its hips' width (>= 1), and where its hem is. */
+export interface DrapeFlare {
+  flare: number;
+  hemY: number;
+}
+
+/**
+ * The room of an A-line that hangs from the hips with its own flare, on row y: the hips' width (the body's own,
+ * at the hip joints) widening linearly to `flare` (capped at DRAPE_FLARE_MAX) times it at `hemY`, centred on the
+ * body's axis and on the legs' (a stride's legs move the hem sideways): [left, right], or null above the hips or
+ * for a garment with no flare. Placing a skirt holds its sides within it; the safety gate allows it (plus the ease).
+ */
+export function drapeCone(body: Body, y: number, drape: DrapeFlare): [number, number] | null {
+  const half = coneHalf(body, y, drape);
+  if (!half) return null;
+  const axis = body.axisX(y);
+  const ls = [body.legL, body.legR].map((leg) => {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const k = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    return a.x + (b.x - a.x) * k;
+  });
+  const legs = (ls[0]! + ls[1]!) / 2;
+  return [Math.min(axis, legs) - half, Math.max(axis, legs) + half];
+}
 
 const kneeY = (body: Body) => (body.legL.mid.y + body.legR.mid.y) / 2;
 const ankleY = (body: Body) => (body.legL.end.y + body.legR.end.y) / 2;

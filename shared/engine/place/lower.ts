@@ -7,8 +7,10 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
+  coneHalf,
   dist,
   drapeRoom,
+  type DrapeFlare,
   fillPolygon,
   hemOnBody,
   lerp,
@@ -207,6 +209,14 @@ export function placeSkirt(
       max: Math.min(cap, legsW + 2 * slack + span * SKIRT_FLARE * 2),
     });
   }
+  // its own A-line: from the hips down it may widen as its outline does on the photo (its hem's width over its
+  // hips', capped at DRAPE_FLARE_MAX), from the body's hips, whatever the legs do below (feet together at the
+  // ankles made every maxi a tube): `drapeCone`, which the safety gate allows
+  const drape = skirtFlare(secs, body.pelvis.y, wy + length);
+  for (const s of secs) {
+    const half = coneHalf(body, s.y, drape);
+    if (half) s.max = Math.max(s.max, 2 * half + 2 * slack);
+  }
   // legs brought together lower down (a stride's crossing shins) bring the sides in from above along a line,
   // not a bulge over the thighs pinched at the knee
   const rise = span * 0.02;
@@ -239,8 +249,26 @@ export function placeSkirt(
       for (let i = 0; i < grown.length; i++) if (grown[i] && i / body.width >= wy) room[i] = 255;
       return softRoom(room, body, wy);
     },
+    drape,
     debug: { anchors: so.map((s, i) => ({ from: s, to: dOut[i]! })), grid: [dOut, dIn] },
   };
+}
+
+/**
+ * A skirt's own flare: its width at the hem over its width where the body's hips are, as its outline (the
+ * product photo's) gives them; 1 for a tube or a skirt narrower at the hem.
+ */
+function skirtFlare(secs: { y: number; own: number }[], hipY: number, hemY: number): DrapeFlare {
+  const hem = secs[secs.length - 1]!.own;
+  let hip = secs[0]!.own;
+  for (let i = 1; i < secs.length; i++) {
+    const a = secs[i - 1]!;
+    const b = secs[i]!;
+    if (b.y < hipY) continue;
+    hip = a.y >= hipY ? a.own : a.own + ((b.own - a.own) * (hipY - a.y)) / (b.y - a.y || 1);
+    break;
+  }
+  return { flare: hip > 0 ? Math.max(1, hem / hip) : 1, hemY };
 }
 
 /**

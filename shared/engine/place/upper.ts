@@ -20,7 +20,10 @@ import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
   along,
+  coneHalf,
   DRAPE_FLARE,
+  drapeCone,
+  type DrapeFlare,
   DRESS_FLARE,
   DRESS_LANDMARKS,
   dist,
@@ -368,6 +371,12 @@ export function placeUpper(
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
   let lastBase = 0;
+  // a dress's own A-line from the hips: its flare on the photo (its hem's width over its width where the body's
+  // hips fall) widens it from the body's hips to its hem (`drapeCone`, capped), whatever the legs under it do
+  const drape =
+    slot === 'one-piece' && long && hemY > body.pelvis.y
+      ? dressFlare(g, srcArmY, armY, hemY, body, dstArmW / srcArmW)
+      : undefined;
   // the levels' rows stop at the hem's straight line (the rows below it are its rounded corners or specks)
   const solidHem = Math.max(srcArmY + 1, g.top + solidHemRow(g));
   let lastSy = -1;
@@ -395,7 +404,8 @@ export function placeUpper(
     let base = Math.max(bodyW, xr - xl);
     if (below) base = Math.max(base, lastBase);
     lastBase = base;
-    const limit = base + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
+    let limit = base + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
+    if (drape) limit = Math.max(limit, 2 * coneHalf(body, dy, drape) + 2 * slack);
     const half = Math.min(wanted, limit) / 2;
     const cx = (bl + br) / 2;
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
@@ -578,10 +588,58 @@ export function placeUpper(
     sleeveless: slot === 'top' && g.sleeveless,
     room:
       long && hemY > body.pelvis.y
-        ? (base) => drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true)
+        ? (base) => {
+            const room = drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true);
+            if (drape) coneInto(room, body, drape, hemY);
+            return room;
+          }
         : undefined,
+    ...(drape ? { drape } : {}),
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid, strips },
   };
+}
+
+/**
+ * A dress's own flare: its widest row near its straight hem over its width on the row that falls on the body's hip
+ * joints (the levels' mapping: the armpits to the armpits, the hem to the hem), times how much wider than the
+ * body's hips it is there (at most DRESS_HIP_EASE: a skirt gathered under the bust stands off the hips a little),
+ * at least 1 (a sheath stays a tube).
+ */
+function dressFlare(
+  g: UpperLayout,
+  srcArmY: number,
+  armY: number,
+  hemY: number,
+  body: Body,
+  scale: number,
+): DrapeFlare {
+  const width = (sy: number) => {
+    const row = Math.min(g.edgeL.length - 1, Math.max(0, Math.round(sy - g.top)));
+    return g.edgeR[row]! - g.edgeL[row]!;
+  };
+  const f = Math.max(0, Math.min(1, (body.pelvis.y - armY) / Math.max(1, hemY - armY)));
+  const hip = width(srcArmY + (g.hem - srcArmY) * f);
+  let hem = 0;
+  const solid = g.top + solidHemRow(g);
+  for (let sy = Math.round(solid - (solid - srcArmY) * 0.1); sy <= solid; sy++) hem = Math.max(hem, width(sy));
+  const [hl, hr] = body.torsoEdges(body.pelvis.y);
+  const off = Math.max(1, Math.min(DRESS_HIP_EASE, (hip * scale) / Math.max(1, hr - hl)));
+  return { flare: hip > 0 ? Math.max(1, (hem / hip) * off) : 1, hemY };
+}
+
+/** A dress's skirt may stand off the hips by this (x the hips' width) where its photo is wider there. */
+const DRESS_HIP_EASE = 1.25;
+
+/** Its A-line (`drapeCone`) added to a room, from the hips to the hem. */
+function coneInto(room: Uint8Array, body: Body, drape: DrapeFlare, hemY: number) {
+  const { width: W, height: H } = body;
+  for (let y = Math.max(0, Math.round(body.pelvis.y)); y <= Math.min(H - 1, Math.round(hemY)); y++) {
+    const cone = drapeCone(body, y, drape);
+    if (!cone) continue;
+    const a = Math.max(0, Math.floor(cone[0]));
+    const b = Math.min(W - 1, Math.ceil(cone[1]));
+    if (b >= a) room.fill(255, y * W + a, y * W + b + 1);
+  }
 }
 
 /** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { EngineSlot, PersonAnalysis, RgbaImage, TryOnResult } from '../../../shared/engine';
 import { bodyFrom } from '../../../shared/engine/perception/body';
 import { dilate } from '../../../shared/engine/core/image-ops';
-import { DRAPE_FLARE } from '../../../shared/engine/place/common';
+import { DRAPE_FLARE, drapeCone } from '../../../shared/engine/place/common';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export type Clothes = Record<string, Partial<Record<EngineSlot, [number, number][][]>>>;
@@ -68,6 +68,17 @@ export function measure(
       }
       if (a < 0) continue;
       sil.fill(255, y * W + Math.max(0, a - flare), y * W + Math.min(W - 1, b + flare) + 1);
+    }
+    // and its own A-line from the hips (its flare on the photo, capped), with the ease: as the safety gate allows
+    for (const p of result.placed) {
+      if (!p.drape) continue;
+      for (let y = Math.max(0, Math.round(body.pelvis.y)); y < H; y++) {
+        const cone = drapeCone(body, y, p.drape);
+        if (!cone) continue;
+        const a = Math.max(0, Math.floor(cone[0] - allowance));
+        const b = Math.min(W - 1, Math.ceil(cone[1] + allowance));
+        if (b >= a) sil.fill(255, y * W + a, y * W + b + 1);
+      }
     }
   }
   let g = 0;
