@@ -186,29 +186,52 @@ function halve(src: RgbaImage): RgbaImage {
   return out;
 }
 
-/** Separable box blur of a float plane, radius r (in place, using one scratch buffer). */
+/** Scratch planes reused by boxBlur (one thread runs one render at a time; grown as needed). */
+let blurRows = new Float32Array(0);
+let blurAcc = new Float64Array(0);
+
+/**
+ * Separable box blur of a float plane, radius r (in place), edges clamped. Both passes walk the plane row by row
+ * (the columns' running sums kept side by side): the same sums in the same order as a column-by-column pass, so
+ * the same values, without striding across memory.
+ */
 export function boxBlur(data: Float32Array, width: number, height: number, r: number): void {
   if (r < 1) return;
-  const tmp = new Float32Array(Math.max(width, height));
   const inv = 1 / (2 * r + 1);
+  const n = width * height;
+  if (blurRows.length < n) blurRows = new Float32Array(n);
+  if (blurAcc.length < width) blurAcc = new Float64Array(width);
+  const out = blurRows;
+  const last = width - 1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let acc = 0;
-    for (let k = -r; k <= r; k++) acc += data[row + Math.min(width - 1, Math.max(0, k))]!;
+    for (let k = -r; k <= r; k++) acc += data[row + (k < 0 ? 0 : k > last ? last : k)]!;
+    // x + r + 1 past the right edge reads the last pixel; x - r before the left edge reads the first
     for (let x = 0; x < width; x++) {
-      tmp[x] = acc * inv;
-      acc += data[row + Math.min(width - 1, x + r + 1)]! - data[row + Math.max(0, x - r)]!;
+      out[row + x] = acc * inv;
+      const a = x + r + 1;
+      const b = x - r;
+      acc += data[row + (a > last ? last : a)]! - data[row + (b < 0 ? 0 : b)]!;
     }
-    for (let x = 0; x < width; x++) data[row + x] = tmp[x]!;
   }
-  for (let x = 0; x < width; x++) {
-    let acc = 0;
-    for (let k = -r; k <= r; k++) acc += data[Math.min(height - 1, Math.max(0, k)) * width + x]!;
-    for (let y = 0; y < height; y++) {
-      tmp[y] = acc * inv;
-      acc += data[Math.min(height - 1, y + r + 1) * width + x]! - data[Math.max(0, y - r) * width + x]!;
+  const acc = blurAcc;
+  const lastRow = height - 1;
+  for (let x = 0; x < width; x++) acc[x] = 0;
+  for (let k = -r; k <= r; k++) {
+    const row = (k < 0 ? 0 : k > lastRow ? lastRow : k) * width;
+    for (let x = 0; x < width; x++) acc[x] += out[row + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const a = y + r + 1;
+    const b = y - r;
+    const addRow = (a > lastRow ? lastRow : a) * width;
+    const subRow = (b < 0 ? 0 : b) * width;
+    for (let x = 0; x < width; x++) {
+      data[row + x] = acc[x]! * inv;
+      acc[x] += out[addRow + x]! - out[subRow + x]!;
     }
-    for (let y = 0; y < height; y++) data[y * width + x] = tmp[y]!;
   }
 }
 
