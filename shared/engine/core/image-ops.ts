@@ -89,26 +89,26 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
     return resizeRgba(src, width, height);
   const spans = (n: number, m: number) => {
     // for each output index: the source indices it reads and their weights (a tent as wide as the step either
-    // side of its centre, summing to 1)
+    // side of its centre, summing to 1), flat: output o reads idx[at[o]..at[o + 1])
     const k = n / m;
-    const idx: number[][] = [];
-    const wts: number[][] = [];
+    const at = new Int32Array(m + 1);
+    const idxs: number[] = [];
+    const wtsAll: number[] = [];
     for (let o = 0; o < m; o++) {
       const c = (o + 0.5) * k - 0.5;
-      const is: number[] = [];
-      const ws: number[] = [];
+      const from = idxs.length;
       let sum = 0;
       for (let i = Math.max(0, Math.ceil(c - k)); i <= Math.min(n - 1, Math.floor(c + k)); i++) {
         const w = 1 - Math.abs(i - c) / k;
         if (w <= 1e-9) continue;
-        is.push(i);
-        ws.push(w);
+        idxs.push(i);
+        wtsAll.push(w);
         sum += w;
       }
-      idx.push(is);
-      wts.push(ws.map((w) => w / sum));
+      for (let j = from; j < wtsAll.length; j++) wtsAll[j] = wtsAll[j]! / sum;
+      at[o + 1] = idxs.length;
     }
-    return { idx, wts };
+    return { at, idx: Int32Array.from(idxs), wts: Float64Array.from(wtsAll) };
   };
   const sx = spans(src.width, width);
   const sy = spans(src.height, height);
@@ -116,17 +116,19 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
   const s = src.data;
   // rows first: premultiplied colour and alpha, width x src.height
   const tmp = new Float32Array(width * src.height * 4);
+  const xAt = sx.at;
+  const xIdx = sx.idx;
+  const xWts = sx.wts;
   for (let y = 0; y < src.height; y++) {
+    const row = y * sw;
     for (let x = 0; x < width; x++) {
-      const is = sx.idx[x]!;
-      const ws = sx.wts[x]!;
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let k = 0; k < is.length; k++) {
-        const q = (y * sw + is[k]!) * 4;
-        const wa = ws[k]! * s[q + 3]!;
+      for (let k = xAt[x]!, end = xAt[x + 1]!; k < end; k++) {
+        const q = (row + xIdx[k]!) * 4;
+        const wa = xWts[k]! * s[q + 3]!;
         r += s[q]! * wa;
         g += s[q + 1]! * wa;
         b += s[q + 2]! * wa;
@@ -141,17 +143,19 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
   }
   const out = newRgba(width, height);
   const d = out.data;
+  const yIdx = sy.idx;
+  const yWts = sy.wts;
   for (let y = 0; y < height; y++) {
-    const is = sy.idx[y]!;
-    const ws = sy.wts[y]!;
+    const k0 = sy.at[y]!;
+    const k1 = sy.at[y + 1]!;
     for (let x = 0; x < width; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let k = 0; k < is.length; k++) {
-        const q = (is[k]! * width + x) * 4;
-        const w = ws[k]!;
+      for (let k = k0; k < k1; k++) {
+        const q = (yIdx[k]! * width + x) * 4;
+        const w = yWts[k]!;
         r += tmp[q]! * w;
         g += tmp[q + 1]! * w;
         b += tmp[q + 2]! * w;

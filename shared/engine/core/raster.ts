@@ -93,6 +93,26 @@ function sampleInto(
   }
 }
 
+/** Scratch sums of one pixel's reads (one thread draws one triangle at a time). */
+const ACC = new Float64Array(4);
+const ONE = new Float64Array(4);
+/** The footprint's n sample offsets and tent weights, per n (1..SUPERSAMPLE_MAX), computed once. */
+const TAPS: { offs: Float64Array; wts: Float64Array }[] = [];
+function footprintTaps(n: number): { offs: Float64Array; wts: Float64Array } {
+  const hit = TAPS[n];
+  if (hit) return hit;
+  const offs = new Float64Array(n);
+  const wts = new Float64Array(n);
+  let wsum = 0;
+  for (let i = 0; i < n; i++) {
+    offs[i] = ((i + 0.5) / n - 0.5) * FOOTPRINT;
+    wts[i] = 1 - Math.abs(offs[i]!) / FOOTPRINT;
+    wsum += wts[i]!;
+  }
+  for (let i = 0; i < n; i++) wts[i] = wts[i]! / wsum;
+  return (TAPS[n] = { offs, wts });
+}
+
 /** Draw one triangle: destination d0..d2 sample source s0..s2. */
 export function drawTriangle(
   layer: Layer,
@@ -137,37 +157,39 @@ export function drawTriangle(
   const stretch = Math.max(Math.hypot(dsxdx, dsydx), Math.hypot(dsxdy, dsydy));
   const n = stretch >= SUPERSAMPLE_FROM ? Math.min(SUPERSAMPLE_MAX, Math.ceil(stretch * FOOTPRINT)) : 1;
   // the n sample offsets across the footprint and their tent weights (summing to 1 over the n x n points)
-  const offs = new Float64Array(n);
-  const wts = new Float64Array(n);
-  let wsum = 0;
-  for (let i = 0; i < n; i++) {
-    offs[i] = ((i + 0.5) / n - 0.5) * FOOTPRINT;
-    wts[i] = 1 - Math.abs(offs[i]!) / FOOTPRINT;
-    wsum += wts[i]!;
-  }
-  for (let i = 0; i < n; i++) wts[i] = wts[i]! / wsum;
-  const acc = new Float64Array(4);
-  const one = new Float64Array(4);
+  const { offs, wts } = footprintTaps(n);
+  const acc = ACC;
+  const one = ONE;
+  const d0x = d0.x;
+  const d0y = d0.y;
+  const s0x = s0.x;
+  const s0y = s0.y;
+  const s1x = s1.x;
+  const s1y = s1.y;
+  const s2x = s2.x;
+  const s2y = s2.y;
+  const lw = layer.width;
+  const stamp = layer.stamp;
   for (let y = minY; y <= maxY; y++) {
     const py = y + 0.5;
     for (let x = minX; x <= maxX; x++) {
       const px = x + 0.5;
-      const l1 = ((px - d0.x) * (d2.y - d0.y) - (d2.x - d0.x) * (py - d0.y)) * inv;
-      const l2 = ((d1.x - d0.x) * (py - d0.y) - (px - d0.x) * (d1.y - d0.y)) * inv;
+      const l1 = ((px - d0x) * e2y - e2x * (py - d0y)) * inv;
+      const l2 = (e1x * (py - d0y) - (px - d0x) * e1y) * inv;
       const l0 = 1 - l1 - l2;
       if (l0 < eps || l1 < eps || l2 < eps) continue;
-      const p = y * layer.width + x;
-      if (layer.stamp[p] === call) continue;
-      const cx = l0 * s0.x + l1 * s1.x + l2 * s2.x - 0.5;
-      const cy = l0 * s0.y + l1 * s1.y + l2 * s2.y - 0.5;
-      acc.fill(0);
+      const p = y * lw + x;
+      if (stamp[p] === call) continue;
+      const cx = l0 * s0x + l1 * s1x + l2 * s2x - 0.5;
+      const cy = l0 * s0y + l1 * s1y + l2 * s2y - 0.5;
+      acc[0] = acc[1] = acc[2] = acc[3] = 0;
       if (n === 1) sampleInto(acc, cx, cy, sd, alpha, labels, part, sw, sh);
       else {
         for (let j = 0; j < n; j++) {
           const oy = offs[j]!;
           for (let i = 0; i < n; i++) {
             const ox = offs[i]!;
-            one.fill(0);
+            one[0] = one[1] = one[2] = one[3] = 0;
             sampleInto(
               one,
               cx + ox * dsxdx + oy * dsxdy,
@@ -192,7 +214,7 @@ export function drawTriangle(
       const g = acc[2]!;
       const b = acc[3]!;
       if (a <= 0.004) continue;
-      layer.stamp[p] = call;
+      stamp[p] = call;
       const o = p * 4;
       const da = ld[o + 3]! / 255;
       const na = a + da * (1 - a);
