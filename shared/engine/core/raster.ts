@@ -337,29 +337,44 @@ export function cleanSource(src: Source): Source {
   const ci = [0, 0, 0];
   const cb = [0, 0, 0];
   for (let y = 0; y < H; y++) {
+    const ya = Math.max(0, y - RIM_READ);
+    const yb = Math.min(H - 1, y + RIM_READ);
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       if (!alpha[p] || inner[p]) continue;
       const lab = labels[p];
       let ni = 0;
       let nb = 0;
-      ci[0] = ci[1] = ci[2] = cb[0] = cb[1] = cb[2] = 0;
-      for (let yy = Math.max(0, y - RIM_READ); yy <= Math.min(H - 1, y + RIM_READ); yy++) {
-        for (let xx = Math.max(0, x - RIM_READ); xx <= Math.min(W - 1, x + RIM_READ); xx++) {
+      let ir = 0;
+      let ig = 0;
+      let ib = 0;
+      let br = 0;
+      let bg = 0;
+      let bb = 0;
+      const xa = Math.max(0, x - RIM_READ);
+      const xb = Math.min(W - 1, x + RIM_READ);
+      for (let yy = ya; yy <= yb; yy++) {
+        for (let xx = xa; xx <= xb; xx++) {
           const q = yy * W + xx;
           if (inner[q] && labels[q] === lab) {
-            ci[0] += d[q * 4]!;
-            ci[1] += d[q * 4 + 1]!;
-            ci[2] += d[q * 4 + 2]!;
+            ir += d[q * 4]!;
+            ig += d[q * 4 + 1]!;
+            ib += d[q * 4 + 2]!;
             ni++;
           } else if (alpha[q]! < 16 && d[q * 4 + 3]! >= 250) {
-            cb[0] += d[q * 4]!;
-            cb[1] += d[q * 4 + 1]!;
-            cb[2] += d[q * 4 + 2]!;
+            br += d[q * 4]!;
+            bg += d[q * 4 + 1]!;
+            bb += d[q * 4 + 2]!;
             nb++;
           }
         }
       }
+      ci[0] = ir;
+      ci[1] = ig;
+      ci[2] = ib;
+      cb[0] = br;
+      cb[1] = bg;
+      cb[2] = bb;
       if (!ni || !nb) continue;
       let dd = 0;
       let dot = 0;
