@@ -245,23 +245,32 @@ export function gaussianish(data: Float32Array, width: number, height: number, r
   for (let i = 0; i < 3; i++) boxBlur(data, width, height, k);
 }
 
+/** The float plane dilate and erode blur, reused (its first n values are all written before they are read). */
+let morphScratch = new Float32Array(0);
+function morphPlane(n: number): Float32Array {
+  if (morphScratch.length < n) morphScratch = new Float32Array(n);
+  return morphScratch;
+}
+
 /** Binary (value >= threshold) dilation by a square of radius r; returns 0/255. */
 export function dilate(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
-  const f = new Float32Array(width * height);
-  for (let i = 0; i < f.length; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  const n = width * height;
+  const f = morphPlane(n);
+  for (let i = 0; i < n; i++) f[i] = src[i]! >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
-  const out = new Uint8Array(width * height);
-  for (let i = 0; i < f.length; i++) out[i] = f[i]! > 1e-4 ? 255 : 0;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = f[i]! > 1e-4 ? 255 : 0;
   return out;
 }
 
 /** Binary erosion by a square of radius r; returns 0/255. */
 export function erode(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
-  const f = new Float32Array(width * height);
-  for (let i = 0; i < f.length; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  const n = width * height;
+  const f = morphPlane(n);
+  for (let i = 0; i < n; i++) f[i] = src[i]! >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
-  const out = new Uint8Array(width * height);
-  for (let i = 0; i < f.length; i++) out[i] = f[i]! > 1 - 1e-4 ? 255 : 0;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = f[i]! > 1 - 1e-4 ? 255 : 0;
   return out;
 }
 
