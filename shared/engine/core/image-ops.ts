@@ -224,7 +224,7 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
   for (let x = 0; x < width; x++) acc[x] = 0;
   for (let k = -r; k <= r; k++) {
     const row = (k < 0 ? 0 : k > lastRow ? lastRow : k) * width;
-    for (let x = 0; x < width; x++) acc[x] += out[row + x]!;
+    for (let x = 0; x < width; x++) acc[x] = acc[x]! + out[row + x]!;
   }
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -234,7 +234,7 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
     const subRow = (b < 0 ? 0 : b) * width;
     for (let x = 0; x < width; x++) {
       data[row + x] = acc[x]! * inv;
-      acc[x] += out[addRow + x]! - out[subRow + x]!;
+      acc[x] = acc[x]! + (out[addRow + x]! - out[subRow + x]!);
     }
   }
 }
