@@ -38,21 +38,37 @@ export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundMo
       cnt: new Float32Array(w * h),
     };
   });
+  // the two grids unrolled into locals (the same sums, cell by cell in the same order)
+  const [a, b] = grids as [(typeof grids)[0], (typeof grids)[0]];
+  const aCol = a.col;
+  const bCol = b.col;
+  const aRgb = a.rgb;
+  const bRgb = b.rgb;
+  const aWt = a.wt;
+  const bWt = b.wt;
+  const aCnt = a.cnt;
+  const bCnt = b.cnt;
   for (let y = 0; y < H; y++) {
-    const rows = grids.map((g) => Math.min(g.h - 1, Math.floor(y * g.k)) * g.w);
+    const aRow = Math.min(a.h - 1, Math.floor(y * a.k)) * a.w;
+    const bRow = Math.min(b.h - 1, Math.floor(y * b.k)) * b.w;
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
-      const off = mask[p]! < SURE_OFF;
-      for (let i = 0; i < 2; i++) {
-        const g = grids[i]!;
-        const q = rows[i]! + g.col[x]!;
-        g.cnt[q] = g.cnt[q]! + 1;
-        if (!off) continue;
-        g.wt[q] = g.wt[q]! + 1;
-        g.rgb[q * 3] = g.rgb[q * 3]! + data[p * 4]!;
-        g.rgb[q * 3 + 1] = g.rgb[q * 3 + 1]! + data[p * 4 + 1]!;
-        g.rgb[q * 3 + 2] = g.rgb[q * 3 + 2]! + data[p * 4 + 2]!;
-      }
+      const qa = aRow + aCol[x]!;
+      const qb = bRow + bCol[x]!;
+      aCnt[qa] = aCnt[qa]! + 1;
+      bCnt[qb] = bCnt[qb]! + 1;
+      if (mask[p]! >= SURE_OFF) continue;
+      const r = data[p * 4]!;
+      const g = data[p * 4 + 1]!;
+      const bl = data[p * 4 + 2]!;
+      aWt[qa] = aWt[qa]! + 1;
+      aRgb[qa * 3] = aRgb[qa * 3]! + r;
+      aRgb[qa * 3 + 1] = aRgb[qa * 3 + 1]! + g;
+      aRgb[qa * 3 + 2] = aRgb[qa * 3 + 2]! + bl;
+      bWt[qb] = bWt[qb]! + 1;
+      bRgb[qb * 3] = bRgb[qb * 3]! + r;
+      bRgb[qb * 3 + 1] = bRgb[qb * 3 + 1]! + g;
+      bRgb[qb * 3 + 2] = bRgb[qb * 3 + 2]! + bl;
     }
   }
   const [fine, coarse] = grids.map((g) => sampler(g.rgb, g.wt, g.cnt, g.w, g.h, g.k));

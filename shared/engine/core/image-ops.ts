@@ -89,26 +89,26 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
     return resizeRgba(src, width, height);
   const spans = (n: number, m: number) => {
     // for each output index: the source indices it reads and their weights (a tent as wide as the step either
-    // side of its centre, summing to 1)
+    // side of its centre, summing to 1), flat: output o reads idx[at[o]..at[o + 1])
     const k = n / m;
-    const idx: number[][] = [];
-    const wts: number[][] = [];
+    const at = new Int32Array(m + 1);
+    const idxs: number[] = [];
+    const wtsAll: number[] = [];
     for (let o = 0; o < m; o++) {
       const c = (o + 0.5) * k - 0.5;
-      const is: number[] = [];
-      const ws: number[] = [];
+      const from = idxs.length;
       let sum = 0;
       for (let i = Math.max(0, Math.ceil(c - k)); i <= Math.min(n - 1, Math.floor(c + k)); i++) {
         const w = 1 - Math.abs(i - c) / k;
         if (w <= 1e-9) continue;
-        is.push(i);
-        ws.push(w);
+        idxs.push(i);
+        wtsAll.push(w);
         sum += w;
       }
-      idx.push(is);
-      wts.push(ws.map((w) => w / sum));
+      for (let j = from; j < wtsAll.length; j++) wtsAll[j] = wtsAll[j]! / sum;
+      at[o + 1] = idxs.length;
     }
-    return { idx, wts };
+    return { at, idx: Int32Array.from(idxs), wts: Float64Array.from(wtsAll) };
   };
   const sx = spans(src.width, width);
   const sy = spans(src.height, height);
@@ -116,17 +116,19 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
   const s = src.data;
   // rows first: premultiplied colour and alpha, width x src.height
   const tmp = new Float32Array(width * src.height * 4);
+  const xAt = sx.at;
+  const xIdx = sx.idx;
+  const xWts = sx.wts;
   for (let y = 0; y < src.height; y++) {
+    const row = y * sw;
     for (let x = 0; x < width; x++) {
-      const is = sx.idx[x]!;
-      const ws = sx.wts[x]!;
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let k = 0; k < is.length; k++) {
-        const q = (y * sw + is[k]!) * 4;
-        const wa = ws[k]! * s[q + 3]!;
+      for (let k = xAt[x]!, end = xAt[x + 1]!; k < end; k++) {
+        const q = (row + xIdx[k]!) * 4;
+        const wa = xWts[k]! * s[q + 3]!;
         r += s[q]! * wa;
         g += s[q + 1]! * wa;
         b += s[q + 2]! * wa;
@@ -141,17 +143,19 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
   }
   const out = newRgba(width, height);
   const d = out.data;
+  const yIdx = sy.idx;
+  const yWts = sy.wts;
   for (let y = 0; y < height; y++) {
-    const is = sy.idx[y]!;
-    const ws = sy.wts[y]!;
+    const k0 = sy.at[y]!;
+    const k1 = sy.at[y + 1]!;
     for (let x = 0; x < width; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let k = 0; k < is.length; k++) {
-        const q = (is[k]! * width + x) * 4;
-        const w = ws[k]!;
+      for (let k = k0; k < k1; k++) {
+        const q = (yIdx[k]! * width + x) * 4;
+        const w = yWts[k]!;
         r += tmp[q]! * w;
         g += tmp[q + 1]! * w;
         b += tmp[q + 2]! * w;
@@ -186,29 +190,52 @@ function halve(src: RgbaImage): RgbaImage {
   return out;
 }
 
-/** Separable box blur of a float plane, radius r (in place, using one scratch buffer). */
+/** Scratch planes reused by boxBlur (one thread runs one render at a time; grown as needed). */
+let blurRows = new Float32Array(0);
+let blurAcc = new Float64Array(0);
+
+/**
+ * Separable box blur of a float plane, radius r (in place), edges clamped. Both passes walk the plane row by row
+ * (the columns' running sums kept side by side): the same sums in the same order as a column-by-column pass, so
+ * the same values, without striding across memory.
+ */
 export function boxBlur(data: Float32Array, width: number, height: number, r: number): void {
   if (r < 1) return;
-  const tmp = new Float32Array(Math.max(width, height));
   const inv = 1 / (2 * r + 1);
+  const n = width * height;
+  if (blurRows.length < n) blurRows = new Float32Array(n);
+  if (blurAcc.length < width) blurAcc = new Float64Array(width);
+  const out = blurRows;
+  const last = width - 1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let acc = 0;
-    for (let k = -r; k <= r; k++) acc += data[row + Math.min(width - 1, Math.max(0, k))]!;
+    for (let k = -r; k <= r; k++) acc += data[row + (k < 0 ? 0 : k > last ? last : k)]!;
+    // x + r + 1 past the right edge reads the last pixel; x - r before the left edge reads the first
     for (let x = 0; x < width; x++) {
-      tmp[x] = acc * inv;
-      acc += data[row + Math.min(width - 1, x + r + 1)]! - data[row + Math.max(0, x - r)]!;
+      out[row + x] = acc * inv;
+      const a = x + r + 1;
+      const b = x - r;
+      acc += data[row + (a > last ? last : a)]! - data[row + (b < 0 ? 0 : b)]!;
     }
-    for (let x = 0; x < width; x++) data[row + x] = tmp[x]!;
   }
-  for (let x = 0; x < width; x++) {
-    let acc = 0;
-    for (let k = -r; k <= r; k++) acc += data[Math.min(height - 1, Math.max(0, k)) * width + x]!;
-    for (let y = 0; y < height; y++) {
-      tmp[y] = acc * inv;
-      acc += data[Math.min(height - 1, y + r + 1) * width + x]! - data[Math.max(0, y - r) * width + x]!;
+  const acc = blurAcc;
+  const lastRow = height - 1;
+  for (let x = 0; x < width; x++) acc[x] = 0;
+  for (let k = -r; k <= r; k++) {
+    const row = (k < 0 ? 0 : k > lastRow ? lastRow : k) * width;
+    for (let x = 0; x < width; x++) acc[x] = acc[x]! + out[row + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const a = y + r + 1;
+    const b = y - r;
+    const addRow = (a > lastRow ? lastRow : a) * width;
+    const subRow = (b < 0 ? 0 : b) * width;
+    for (let x = 0; x < width; x++) {
+      data[row + x] = acc[x]! * inv;
+      acc[x] = acc[x]! + (out[addRow + x]! - out[subRow + x]!);
     }
-    for (let y = 0; y < height; y++) data[y * width + x] = tmp[y]!;
   }
 }
 
@@ -218,23 +245,32 @@ export function gaussianish(data: Float32Array, width: number, height: number, r
   for (let i = 0; i < 3; i++) boxBlur(data, width, height, k);
 }
 
+/** The float plane dilate and erode blur, reused (its first n values are all written before they are read). */
+let morphScratch = new Float32Array(0);
+function morphPlane(n: number): Float32Array {
+  if (morphScratch.length < n) morphScratch = new Float32Array(n);
+  return morphScratch;
+}
+
 /** Binary (value >= threshold) dilation by a square of radius r; returns 0/255. */
 export function dilate(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
-  const f = new Float32Array(width * height);
-  for (let i = 0; i < f.length; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  const n = width * height;
+  const f = morphPlane(n);
+  for (let i = 0; i < n; i++) f[i] = src[i]! >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
-  const out = new Uint8Array(width * height);
-  for (let i = 0; i < f.length; i++) out[i] = f[i]! > 1e-4 ? 255 : 0;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = f[i]! > 1e-4 ? 255 : 0;
   return out;
 }
 
 /** Binary erosion by a square of radius r; returns 0/255. */
 export function erode(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
-  const f = new Float32Array(width * height);
-  for (let i = 0; i < f.length; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  const n = width * height;
+  const f = morphPlane(n);
+  for (let i = 0; i < n; i++) f[i] = src[i]! >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
-  const out = new Uint8Array(width * height);
-  for (let i = 0; i < f.length; i++) out[i] = f[i]! > 1 - 1e-4 ? 255 : 0;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = f[i]! > 1 - 1e-4 ? 255 : 0;
   return out;
 }
 

@@ -93,6 +93,26 @@ function sampleInto(
   }
 }
 
+/** Scratch sums of one pixel's reads (one thread draws one triangle at a time). */
+const ACC = new Float64Array(4);
+const ONE = new Float64Array(4);
+/** The footprint's n sample offsets and tent weights, per n (1..SUPERSAMPLE_MAX), computed once. */
+const TAPS: { offs: Float64Array; wts: Float64Array }[] = [];
+function footprintTaps(n: number): { offs: Float64Array; wts: Float64Array } {
+  const hit = TAPS[n];
+  if (hit) return hit;
+  const offs = new Float64Array(n);
+  const wts = new Float64Array(n);
+  let wsum = 0;
+  for (let i = 0; i < n; i++) {
+    offs[i] = ((i + 0.5) / n - 0.5) * FOOTPRINT;
+    wts[i] = 1 - Math.abs(offs[i]!) / FOOTPRINT;
+    wsum += wts[i]!;
+  }
+  for (let i = 0; i < n; i++) wts[i] = wts[i]! / wsum;
+  return (TAPS[n] = { offs, wts });
+}
+
 /** Draw one triangle: destination d0..d2 sample source s0..s2. */
 export function drawTriangle(
   layer: Layer,
@@ -137,37 +157,39 @@ export function drawTriangle(
   const stretch = Math.max(Math.hypot(dsxdx, dsydx), Math.hypot(dsxdy, dsydy));
   const n = stretch >= SUPERSAMPLE_FROM ? Math.min(SUPERSAMPLE_MAX, Math.ceil(stretch * FOOTPRINT)) : 1;
   // the n sample offsets across the footprint and their tent weights (summing to 1 over the n x n points)
-  const offs = new Float64Array(n);
-  const wts = new Float64Array(n);
-  let wsum = 0;
-  for (let i = 0; i < n; i++) {
-    offs[i] = ((i + 0.5) / n - 0.5) * FOOTPRINT;
-    wts[i] = 1 - Math.abs(offs[i]!) / FOOTPRINT;
-    wsum += wts[i]!;
-  }
-  for (let i = 0; i < n; i++) wts[i] = wts[i]! / wsum;
-  const acc = new Float64Array(4);
-  const one = new Float64Array(4);
+  const { offs, wts } = footprintTaps(n);
+  const acc = ACC;
+  const one = ONE;
+  const d0x = d0.x;
+  const d0y = d0.y;
+  const s0x = s0.x;
+  const s0y = s0.y;
+  const s1x = s1.x;
+  const s1y = s1.y;
+  const s2x = s2.x;
+  const s2y = s2.y;
+  const lw = layer.width;
+  const stamp = layer.stamp;
   for (let y = minY; y <= maxY; y++) {
     const py = y + 0.5;
     for (let x = minX; x <= maxX; x++) {
       const px = x + 0.5;
-      const l1 = ((px - d0.x) * (d2.y - d0.y) - (d2.x - d0.x) * (py - d0.y)) * inv;
-      const l2 = ((d1.x - d0.x) * (py - d0.y) - (px - d0.x) * (d1.y - d0.y)) * inv;
+      const l1 = ((px - d0x) * e2y - e2x * (py - d0y)) * inv;
+      const l2 = (e1x * (py - d0y) - (px - d0x) * e1y) * inv;
       const l0 = 1 - l1 - l2;
       if (l0 < eps || l1 < eps || l2 < eps) continue;
-      const p = y * layer.width + x;
-      if (layer.stamp[p] === call) continue;
-      const cx = l0 * s0.x + l1 * s1.x + l2 * s2.x - 0.5;
-      const cy = l0 * s0.y + l1 * s1.y + l2 * s2.y - 0.5;
-      acc.fill(0);
+      const p = y * lw + x;
+      if (stamp[p] === call) continue;
+      const cx = l0 * s0x + l1 * s1x + l2 * s2x - 0.5;
+      const cy = l0 * s0y + l1 * s1y + l2 * s2y - 0.5;
+      acc[0] = acc[1] = acc[2] = acc[3] = 0;
       if (n === 1) sampleInto(acc, cx, cy, sd, alpha, labels, part, sw, sh);
       else {
         for (let j = 0; j < n; j++) {
           const oy = offs[j]!;
           for (let i = 0; i < n; i++) {
             const ox = offs[i]!;
-            one.fill(0);
+            one[0] = one[1] = one[2] = one[3] = 0;
             sampleInto(
               one,
               cx + ox * dsxdx + oy * dsxdy,
@@ -192,7 +214,7 @@ export function drawTriangle(
       const g = acc[2]!;
       const b = acc[3]!;
       if (a <= 0.004) continue;
-      layer.stamp[p] = call;
+      stamp[p] = call;
       const o = p * 4;
       const da = ld[o + 3]! / 255;
       const na = a + da * (1 - a);
@@ -315,29 +337,44 @@ export function cleanSource(src: Source): Source {
   const ci = [0, 0, 0];
   const cb = [0, 0, 0];
   for (let y = 0; y < H; y++) {
+    const ya = Math.max(0, y - RIM_READ);
+    const yb = Math.min(H - 1, y + RIM_READ);
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       if (!alpha[p] || inner[p]) continue;
       const lab = labels[p];
       let ni = 0;
       let nb = 0;
-      ci[0] = ci[1] = ci[2] = cb[0] = cb[1] = cb[2] = 0;
-      for (let yy = Math.max(0, y - RIM_READ); yy <= Math.min(H - 1, y + RIM_READ); yy++) {
-        for (let xx = Math.max(0, x - RIM_READ); xx <= Math.min(W - 1, x + RIM_READ); xx++) {
+      let ir = 0;
+      let ig = 0;
+      let ib = 0;
+      let br = 0;
+      let bg = 0;
+      let bb = 0;
+      const xa = Math.max(0, x - RIM_READ);
+      const xb = Math.min(W - 1, x + RIM_READ);
+      for (let yy = ya; yy <= yb; yy++) {
+        for (let xx = xa; xx <= xb; xx++) {
           const q = yy * W + xx;
           if (inner[q] && labels[q] === lab) {
-            ci[0] += d[q * 4]!;
-            ci[1] += d[q * 4 + 1]!;
-            ci[2] += d[q * 4 + 2]!;
+            ir += d[q * 4]!;
+            ig += d[q * 4 + 1]!;
+            ib += d[q * 4 + 2]!;
             ni++;
           } else if (alpha[q]! < 16 && d[q * 4 + 3]! >= 250) {
-            cb[0] += d[q * 4]!;
-            cb[1] += d[q * 4 + 1]!;
-            cb[2] += d[q * 4 + 2]!;
+            br += d[q * 4]!;
+            bg += d[q * 4 + 1]!;
+            bb += d[q * 4 + 2]!;
             nb++;
           }
         }
       }
+      ci[0] = ir;
+      ci[1] = ig;
+      ci[2] = ib;
+      cb[0] = br;
+      cb[1] = bg;
+      cb[2] = bb;
       if (!ni || !nb) continue;
       let dd = 0;
       let dot = 0;

@@ -135,28 +135,31 @@ function keepMainBlobs(alpha: GrayImage): { alpha: GrayImage; blobs: Box[] } {
   const { labels, sizes } = components(bin, w, h);
   const largest = Math.max(0, ...sizes.slice(1));
   const keep = sizes.map((s, i) => i > 0 && s >= 0.15 * largest && s > 0);
-  const boxes = new Map<number, { x0: number; y0: number; x1: number; y1: number }>();
+  // each kept blob's box (labels are numbered in the order their first pixel comes in the scan)
+  const n = sizes.length;
+  const bx0 = new Int32Array(n).fill(w);
+  const by0 = new Int32Array(n).fill(h);
+  const bx1 = new Int32Array(n).fill(-1);
+  const by1 = new Int32Array(n).fill(-1);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const l = labels[y * w + x]!;
       if (!keep[l]) continue;
-      const b = boxes.get(l);
-      if (!b) boxes.set(l, { x0: x, y0: y, x1: x, y1: y });
-      else {
-        if (x < b.x0) b.x0 = x;
-        if (x > b.x1) b.x1 = x;
-        if (y < b.y0) b.y0 = y;
-        if (y > b.y1) b.y1 = y;
-      }
+      if (x < bx0[l]!) bx0[l] = x;
+      if (x > bx1[l]!) bx1[l] = x;
+      if (y < by0[l]!) by0[l] = y;
+      if (y > by1[l]!) by1[l] = y;
     }
   }
+  const boxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  for (let l = 1; l < n; l++) if (keep[l]) boxes.push({ x0: bx0[l]!, y0: by0[l]!, x1: bx1[l]!, y1: by1[l]! });
   // drop soft pixels far from kept blobs
   const keepBin = new Uint8Array(w * h);
   for (let i = 0; i < keepBin.length; i++) keepBin[i] = keep[labels[i]!] ? 255 : 0;
   const near = dilate(keepBin, w, h, 2);
   const out = newGray(w, h);
   for (let i = 0; i < out.data.length; i++) out.data[i] = near[i] ? alpha.data[i]! : 0;
-  const blobs = [...boxes.values()]
+  const blobs = boxes
     .map((b) => ({ x: b.x0, y: b.y0, w: b.x1 - b.x0 + 1, h: b.y1 - b.y0 + 1 }))
     .sort((a, b) => a.x - b.x);
   return { alpha: out, blobs };
