@@ -188,6 +188,29 @@ export function placeShoes(
         // a boot's shaft: its own shin's width only (not the feet's box, which may take both feet)
         const shaftW = leg.widthEnd * SHAFT_WIDE;
         const bootHalf = shaftW / 2;
+        if (front) {
+          // the front drawn as a shoe seen from the front (not the toe end mirrored): narrower than the foot
+          const knee = leg.mid;
+          const skin = kind === 'pump' && person ? shinColour(person, leg.end, knee, leg.widthEnd) : null;
+          // on the foot's middle (the old shoe beside it is filled); a boot between that and its own leg's axis (where
+          // its shaft stands)
+          const at = {
+            sole:
+              kind === 'boot'
+                ? {
+                    x: (sole.x + leg.end.x + (Math.abs(up.y) > 0.2 ? (up.x * (sole.y - leg.end.y)) / up.y : 0)) / 2,
+                    y: sole.y,
+                  }
+                : { x: foot.x + foot.w / 2, y: sole.y },
+            across,
+            up,
+            width: Math.min(width, leg.widthEnd * FRONT_WIDE),
+            height,
+            outer: leg.end.x < other.x ? -1 : 1,
+          };
+          drawFront(drawn, image, alpha, b, kind, tint, at, skin, bootHalf);
+        } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
+        // a boot's shaft over its foot's top (its own bottom edge is the join)
         if (front && kind === 'boot' && top > b.y) {
           // a boot seen from the front: its shaft (the heel side of the side view, from its top down to the toe
           // end's top) up the shin from the toe end's top, as wide as the shin and its own proportions long
@@ -214,27 +237,6 @@ export function placeShoes(
             };
           });
         }
-        if (front) {
-          // the front drawn as a shoe seen from the front (not the toe end mirrored): narrower than the foot
-          const knee = leg.mid;
-          const skin = kind === 'pump' && person ? shinColour(person, leg.end, knee, leg.widthEnd) : null;
-          // a boot on its own leg's axis (where its shaft stands), between that and the foot's box
-          const at = {
-            sole:
-              kind === 'boot'
-                ? {
-                    x: (sole.x + leg.end.x + (Math.abs(up.y) > 0.2 ? (up.x * (sole.y - leg.end.y)) / up.y : 0)) / 2,
-                    y: sole.y,
-                  }
-                : sole,
-            across,
-            up,
-            width: Math.min(width, leg.widthEnd * FRONT_WIDE),
-            height,
-            outer: leg.end.x < other.x ? -1 : 1,
-          };
-          drawFront(drawn, image, alpha, b, kind, tint, at, skin, bootHalf);
-        } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         if (drawn.x1 < drawn.x0) continue;
         drawn.x1 = Math.min(drawn.x1, layer.width - 1);
         // the farther foot (its ankle FAR_STEP shin widths higher in the picture) is behind the nearer leg: its
@@ -435,7 +437,7 @@ function drawFront(
     return TOE_HALF + (end - TOE_HALF) * s * s * (3 - 2 * s);
   };
   const topAt = (t: number): number =>
-    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 1 : 1 - 0.22 * t * t;
+    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.22 * t * t;
   const r = Math.min(width, height) * 0.12;
   // the source's footprint for one destination pixel (a shrink reads a small block)
   const step = Math.max(1, Math.min(4, Math.round(colH / Math.max(1, toeH * height))));
@@ -502,7 +504,7 @@ function drawFront(
         let q = Math.max(0, uo >= 0 ? qMid + qOut * t : qMid - qMid * 0.8 * t);
         // a closed shoe's tongue (its middle above the toe box): back along its top towards the collar (the laces)
         const tongue = kind === 'closed' && t < TONGUE && v > toeH;
-        if (tongue) q = qMid + 0.45 * Math.min(1, (v - toeH) / (1 - toeH));
+        if (tongue) q = qMid + 0.2 * Math.min(1, (v - toeH) / (1 - toeH));
         const i = col(q);
         const bot = p.bot[i]!;
         const ctop = p.top[i]!;
@@ -517,7 +519,7 @@ function drawFront(
         } else {
           const h = Math.min(1, (vp - soleTop) / Math.max(1, top * height - soleTop));
           const base = bot - soleSrc;
-          sy = tongue ? ctop + (base - ctop) * 0.2 : base - h * Math.max(0, base - ctop - 1);
+          sy = tongue ? ctop + (base - ctop) * 0.12 : base - h * Math.max(0, base - ctop - 1);
           if (vp - soleTop < 1) shade *= 0.8;
           // the eyestay's edge beside the tongue
           if (kind === 'closed' && v > toeH && Math.abs(t - TONGUE) * hw * width < 0.8) shade *= 0.75;
@@ -527,15 +529,16 @@ function drawFront(
         for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, rgb[c]! * shade * tint[c]!);
         layer.data[o + 3] = a * 255;
       } else if (kind === 'pump' && skin && v > 0) {
-        // the instep above the pump's throat: the person's own foot, into the leg at the ankle
+        // the instep above the pump's throat: the person's own foot, up to the ankle (where it meets the leg)
+        // (upright over the foot's middle: the instep stands on the foot, whatever the shin's lean)
         const sw = TOE_HALF * 0.5 - 0.08 * v;
+        const us = Math.abs(dx) / width;
         const a = Math.min(
-          cov,
-          Math.max(0, Math.min(1, ((sw - Math.abs(u)) * width) / 2 + 0.5)),
-          Math.max(0, Math.min(1, (0.9 - v) / 0.4)),
+          Math.max(0, Math.min(1, ((sw - us) * width) / 2 + 0.5)),
+          Math.max(0, Math.min(1, (1.02 - v) / 0.15)),
         );
         if (a <= 0) continue;
-        const shade = 0.86 + 0.14 * Math.cos((Math.PI / 2) * Math.min(1, Math.abs(u) / sw));
+        const shade = 0.86 + 0.14 * Math.cos((Math.PI / 2) * Math.min(1, us / sw));
         for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, skin[c]! * shade);
         layer.data[o + 3] = a * 255;
       } else continue;
