@@ -191,7 +191,16 @@ export function placeShoes(
         if (front) {
           // the front drawn as a shoe seen from the front (not the toe end mirrored): narrower than the foot
           const knee = leg.mid;
-          const skin = kind === 'pump' && person ? shinColour(person, leg.end, knee, leg.widthEnd) : null;
+          // the lower shin's colour over an old shoe (filled with the floor); on a bare foot the foot's own (its
+          // instep, 0.3-0.8 of the way from the sole to the ankle), not a legging's above it
+          const inst = { x: foot.x + foot.w / 2, y: sole.y - height * 0.2 };
+          const instTop = { x: inst.x + up.x * height * 2.5, y: inst.y + up.y * height * 2.5 };
+          const skin =
+            kind === 'pump' && person
+              ? old
+                ? shinColour(person, leg.end, knee, leg.widthEnd)
+                : shinColour(person, inst, instTop, leg.widthEnd)
+              : null;
           // on the foot's middle (the old shoe beside it is filled); a boot between that and its own leg's axis (where
           // its shaft stands)
           const at = {
