@@ -186,6 +186,7 @@ export async function tryOn(
     let p = placeGarment(image, det.alpha, slot, body, variant, tint, {
       waistTop: waist,
       oldShoes: shoesOld?.boxes,
+      person: slot === 'shoes' ? person : undefined,
     });
     // a top goes down over the old top where that one is longer (to its hem, or on to the hips)
     let topEnd: number | null = null;

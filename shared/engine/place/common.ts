@@ -3,6 +3,7 @@ import type { Body } from '../perception/body';
 import type { Box } from '../garment/garment';
 import type { Layer } from '../core/raster';
 import type { Point } from '../core/tps';
+import type { RgbaImage } from '../core/types';
 import { boxBlur } from '../core/image-ops';
 
 export interface PlaceDebug {
@@ -20,6 +21,8 @@ export interface PlaceHints {
   hemAtLeast?: number;
   /** Shoes: the old shoe's box on each foot (left leg, right leg), which the new one is drawn to cover. */
   oldShoes?: (Box | null)[];
+  /** Shoes: the person's photo (a pump's open instep is the colour of the person's lower shin). */
+  person?: RgbaImage;
 }
 
 export interface PlacedGarment {

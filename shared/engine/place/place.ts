@@ -26,7 +26,7 @@ export function placeGarment(
   tint: [number, number, number],
   hints: PlaceHints = {},
 ): PlacedGarment {
-  if (slot === 'shoes') return placeShoes(image, alpha, body, tint, hints.oldShoes ?? []);
+  if (slot === 'shoes') return placeShoes(image, alpha, body, tint, hints.oldShoes ?? [], hints.person ?? null);
   if (slot === 'bottom') {
     const layout = lowerLayout(alpha);
     const wy = waistY(body, hints.waistTop ?? null);

@@ -18,7 +18,11 @@ const TOE_END = 0.4;
 /** A side view at least this tall for its length is a boot: seen from the front, its shaft goes up the shin. */
 const BOOT_ASPECT = 0.9;
 /** A boot's shaft seen from the front: this share of its side view's length, from the heel. */
-const SHAFT = 0.45;
+const SHAFT = 0.4;
+/** A boot's shaft seen from the front is this many times its own shin's width at the ankle. */
+const SHAFT_WIDE = 1.3;
+/** A shoe seen from the front is at most this many times its own shin's width at the ankle across. */
+const FRONT_WIDE = 1.7;
 /** A foot whose ankle is this many shin widths higher in the picture than the other's is behind the other leg. */
 export const FAR_STEP = 0.5;
 /** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
@@ -85,6 +89,7 @@ export function placeShoes(
   body: Body,
   tint: [number, number, number],
   oldShoes: (Box | null)[],
+  person: RgbaImage | null = null,
 ): PlacedGarment {
   const layout = shoesLayout(alpha);
   const shoes = layout.shoes.slice(0, 2);
@@ -179,14 +184,54 @@ export function placeShoes(
         const drawn = newLayer(layer.width, layer.height);
         const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
         const len = Math.hypot(along.x, along.y) || 1;
-        if (front && b.h > b.w * BOOT_ASPECT && top > b.y) {
+        const kind = frontKind(alpha, b);
+        // a boot's shaft: its own shin's width only (not the feet's box, which may take both feet)
+        const shaftW = leg.widthEnd * SHAFT_WIDE;
+        const bootHalf = shaftW / 2;
+        if (front) {
+          // the front drawn as a shoe seen from the front (not the toe end mirrored): narrower than the foot
+          const knee = leg.mid;
+          // the lower shin's colour over an old shoe (filled with the floor); on a bare foot the foot's own (its
+          // instep, 0.3-0.8 of the way from the sole to the ankle), not a legging's above it
+          const inst = { x: foot.x + foot.w / 2, y: sole.y - height * 0.2 };
+          const instTop = { x: inst.x + up.x * height * 2.5, y: inst.y + up.y * height * 2.5 };
+          const skin =
+            kind === 'pump' && person
+              ? old
+                ? shinColour(person, leg.end, knee, leg.widthEnd)
+                : shinColour(person, inst, instTop, leg.widthEnd)
+              : null;
+          // on the foot's middle (the old shoe beside it is filled); a boot between that and its own leg's axis (where
+          // its shaft stands)
+          const at = {
+            sole:
+              kind === 'boot'
+                ? {
+                    x: (sole.x + leg.end.x + (Math.abs(up.y) > 0.2 ? (up.x * (sole.y - leg.end.y)) / up.y : 0)) / 2,
+                    y: sole.y,
+                  }
+                : { x: foot.x + foot.w / 2, y: sole.y },
+            across,
+            up,
+            width: Math.min(width, leg.widthEnd * FRONT_WIDE),
+            height,
+            outer: leg.end.x < other.x ? -1 : 1,
+          };
+          drawFront(drawn, image, alpha, b, kind, tint, at, skin, bootHalf);
+        } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
+        // a boot's shaft over its foot's top (its own bottom edge is the join)
+        if (front && kind === 'boot' && top > b.y) {
           // a boot seen from the front: its shaft (the heel side of the side view, from its top down to the toe
           // end's top) up the shin from the toe end's top, as wide as the shin and its own proportions long
           const shaft: Box = { x: toeRight ? b.x : b.x + b.w * (1 - SHAFT), y: b.y, w: b.w * SHAFT, h: top - b.y };
-          const shaftW = Math.max(leg.widthEnd * 1.35, width * 0.8);
           const dir = { x: along.x / len, y: along.y / len };
           const side = { x: -dir.y, y: dir.x };
-          const base = { x: sole.x + up.x * height * 0.85, y: sole.y + up.y * height * 0.85 };
+          // its base on its own leg's axis (from the ankle along the shin), at the height of the foot's top
+          const baseY = sole.y + up.y * height * 0.85;
+          const base = {
+            x: leg.end.x + (Math.abs(dir.y) > 0.2 ? (dir.x * (baseY - leg.end.y)) / dir.y : 0),
+            y: baseY,
+          };
           // as tall as its side view for a foot FOOT_PER_KNEE of the leg from the knee down to the sole (a boot to
           // below the knee stays so), its top under the knee
           const knee = Math.hypot(leg.mid.x - sole.x, leg.mid.y - sole.y);
@@ -201,8 +246,6 @@ export function placeShoes(
             };
           });
         }
-        drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
-        if (front) drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, mapHalf(1));
         if (drawn.x1 < drawn.x0) continue;
         drawn.x1 = Math.min(drawn.x1, layer.width - 1);
         // the farther foot (its ankle FAR_STEP shin widths higher in the picture) is behind the nearer leg: its
@@ -276,4 +319,269 @@ export function footBox(body: Body, ankle: Point, shinW: number): Box {
   const w = Math.min(Math.max(maxX - minX, w0 * 0.9), w0 * 1.5) * 1.06;
   const mid = (minX + maxX) / 2;
   return { x: mid - w / 2, y: sole + w0 * 0.04 - h, w, h };
+}
+
+/** What a shoe seen from the front is drawn as: a closed shoe, a pump (open over the instep) or a boot. */
+export type FrontKind = 'closed' | 'pump' | 'boot';
+
+/** A side view whose middle (the arch, 0.45-0.75 of its length from the toe) stands this share of its height off the ground is a heel. */
+const ARCH_GAP = 0.15;
+/** The toe box's half width, a share of the foot's width (narrower than the foot at the ball). */
+const TOE_HALF = 0.43;
+/** The sole seen from the front: at most this share of the toe box's height (its own share of the side view's). */
+const SOLE_MAX = 0.3;
+/** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
+const TONGUE = 0.45;
+
+/** Each column of a side view's box: its highest and lowest opaque rows (-1: empty). */
+function profile(alpha: GrayImage, b: Box): { x0: number; n: number; top: Int32Array; bot: Int32Array } {
+  const W = alpha.width;
+  const x0 = Math.round(b.x);
+  const n = Math.max(1, Math.min(W - x0, Math.round(b.w)));
+  const top = new Int32Array(n).fill(-1);
+  const bot = new Int32Array(n).fill(-1);
+  const y0 = Math.round(b.y);
+  const y1 = Math.min(alpha.height, Math.round(b.y + b.h));
+  for (let i = 0; i < n; i++) {
+    for (let y = y0; y < y1; y++) {
+      if (alpha.data[y * W + x0 + i]! < 128) continue;
+      if (top[i]! < 0) top[i] = y;
+      bot[i] = y;
+    }
+  }
+  return { x0, n, top, bot };
+}
+
+/** The kind of a side view: a boot (tall), a pump (its arch off the ground) or a closed shoe. */
+export function frontKind(alpha: GrayImage, b: Box): FrontKind {
+  if (b.h > b.w * BOOT_ASPECT) return 'boot';
+  const p = profile(alpha, b);
+  const toeRight = toeDirection(alpha, b) === 1;
+  const bottom = b.y + b.h - 1;
+  let gap = 0;
+  let n = 0;
+  for (let q = 0.45; q <= 0.75; q += 0.05) {
+    const i = Math.round((toeRight ? 1 - q : q) * (p.n - 1));
+    if (p.bot[i]! < 0) continue;
+    gap += bottom - p.bot[i]!;
+    n++;
+  }
+  return n && gap / n > b.h * ARCH_GAP ? 'pump' : 'closed';
+}
+
+/**
+ * A shoe seen from the front, drawn pixel by pixel: the toe box narrower than the foot (TOE_HALF), rounded at its
+ * corners and shaded round; along the bottom a band of the product's own sole (its colour and its share of the
+ * toe end's height); above it the upper, read from the side view so that the toe's end is at the foot's middle
+ * and the side back to the middle of the shoe (its stripe, its logo) shows on the foot's outer side only, once. A
+ * pump's vamp ends low over the toes (its throat dips in the middle) and the instep above it is the person's own
+ * (`skin`, the lower shin's colour), fading into the leg at the ankle; a boot's upper goes up to the ankle as wide
+ * as its shaft (`topHalf`).
+ */
+function drawFront(
+  layer: Layer,
+  image: RgbaImage,
+  alpha: GrayImage,
+  b: Box,
+  kind: FrontKind,
+  tint: [number, number, number],
+  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number },
+  skin: [number, number, number] | null,
+  topHalf: number,
+): void {
+  const { sole, across, up, width, height, outer } = at;
+  if (width < 2 || height < 2) return;
+  const p = profile(alpha, b);
+  const toeRight = toeDirection(alpha, b) === 1;
+  const col = (q: number): number => {
+    const c = Math.round((toeRight ? 1 - q : q) * (p.n - 1));
+    for (let d = 0; d < p.n; d++) {
+      if (c - d >= 0 && p.top[c - d]! >= 0) return c - d;
+      if (c + d < p.n && p.top[c + d]! >= 0) return c + d;
+    }
+    return c;
+  };
+  const W = image.width;
+  // the sole: from the bottom of the toe end's columns up, the rows the colour of its lowest row
+  const pix = (x: number, y: number): number => (Math.round(y) * W + Math.round(x)) * 4;
+  const dist = (o1: number, o2: number): number =>
+    Math.abs(image.data[o1]! - image.data[o2]!) +
+    Math.abs(image.data[o1 + 1]! - image.data[o2 + 1]!) +
+    Math.abs(image.data[o1 + 2]! - image.data[o2 + 2]!);
+  const runs: number[] = [];
+  const heights: number[] = [];
+  for (let q = 0.08; q <= 0.3; q += 0.04) {
+    const i = col(q);
+    const bot = p.bot[i]!;
+    const top = p.top[i]!;
+    if (bot < 0) continue;
+    const x = p.x0 + i;
+    // the sole's top: the highest edge (a step or a seam line) in the column's lower part
+    const h = bot - top + 1;
+    let edge = bot;
+    for (let y = Math.round(bot - h * 0.05); y >= Math.max(top + 2, bot - h * 0.45); y--) {
+      if (dist(pix(x, y), pix(x, y + 2)) > 60) edge = y;
+    }
+    runs.push(bot - edge);
+    heights.push(h);
+  }
+  runs.sort((a, c) => a - c);
+  heights.sort((a, c) => a - c);
+  const colH = heights.length ? heights[heights.length >> 1]! : b.h;
+  const run = runs.length ? runs[runs.length >> 1]! : 0;
+  // a sole of its own colour: its share; none (a pump's sole is the upper's colour): a thin band, darker
+  const ownSole = kind !== 'pump' && run < colH * SOLE_MAX * 1.5 && run > colH * 0.05;
+  const soleShare = ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
+  const soleSrc = ownSole ? run : Math.max(1, colH * 0.12);
+  const toeH = kind === 'pump' ? 0.34 : kind === 'boot' ? 0.55 : 0.5;
+  const soleV = toeH * soleShare;
+  const qMid = kind === 'pump' ? 0.06 : 0.12;
+  const qOut = kind === 'pump' ? 0.35 : 0.5;
+  const topHalfU = Math.min(TOE_HALF, topHalf / width);
+  const halfAt = (v: number): number => {
+    // a pump's pointed toe: narrow at the tip (low in the middle), as wide as the ball at the throat
+    if (kind === 'pump') return TOE_HALF * 0.8 * (0.55 + 0.45 * Math.sqrt(Math.min(1, v / toeH)));
+    const s = Math.max(0, Math.min(1, (v - toeH * 0.6) / (1 - toeH * 0.6)));
+    const end = kind === 'boot' ? topHalfU : TOE_HALF * 0.7;
+    return TOE_HALF + (end - TOE_HALF) * s * s * (3 - 2 * s);
+  };
+  const topAt = (t: number): number =>
+    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.22 * t * t;
+  const r = Math.min(width, height) * 0.12;
+  // the source's footprint for one destination pixel (a shrink reads a small block)
+  const step = Math.max(1, Math.min(4, Math.round(colH / Math.max(1, toeH * height))));
+  const read = (x: number, y: number, out: number[]): boolean => {
+    let rs = 0;
+    let gs = 0;
+    let bs = 0;
+    let as = 0;
+    for (let j = 0; j < step; j++) {
+      for (let i = 0; i < step; i++) {
+        const sx = Math.round(x + i - (step - 1) / 2);
+        const sy = Math.round(y + j - (step - 1) / 2);
+        if (sx < 0 || sy < 0 || sx >= W || sy >= image.height) continue;
+        const a = alpha.data[sy * W + sx]!;
+        if (a < 128) continue;
+        const o = (sy * W + sx) * 4;
+        rs += image.data[o]! * a;
+        gs += image.data[o + 1]! * a;
+        bs += image.data[o + 2]! * a;
+        as += a;
+      }
+    }
+    if (!as) return false;
+    out[0] = rs / as;
+    out[1] = gs / as;
+    out[2] = bs / as;
+    return true;
+  };
+  // the canvas's bounding box in the picture
+  const corners = [
+    [-0.5, 0],
+    [0.5, 0],
+    [-0.5, 1],
+    [0.5, 1],
+  ].map(([u, v]) => ({
+    x: sole.x + across.x * u! * width + up.x * v! * height,
+    y: sole.y + across.y * u! * width + up.y * v! * height,
+  }));
+  const X0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
+  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x))));
+  const Y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
+  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y))));
+  const rgb = [0, 0, 0];
+  for (let y = Y0; y <= Y1; y++) {
+    for (let x = X0; x <= X1; x++) {
+      const dx = x - sole.x;
+      const dy = y - sole.y;
+      const u = (dx * across.x + dy * across.y) / width;
+      const v = (dx * up.x + dy * up.y) / height;
+      if (v < -1 / height || v > 1) continue;
+      const hw = halfAt(Math.max(0, v));
+      const t = Math.min(1, Math.abs(u) / hw);
+      const top = topAt(t);
+      // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
+      let cov = Math.min(1, Math.max(0, (hw - Math.abs(u)) * width + 0.5), Math.max(0, v * height + 0.5));
+      const ex = (Math.abs(u) - hw) * width + r;
+      const ey = r - v * height;
+      if (ex > 0 && ey > 0) cov = Math.min(cov, Math.max(0, Math.min(1, r + 0.5 - Math.hypot(ex, ey))));
+      const inShoe = Math.min(cov, Math.max(0, Math.min(1, (top - v) * height + 0.5)));
+      const o = (y * layer.width + x) * 4;
+      if (inShoe > 0) {
+        // where on the side view: the toe's end in the middle, the outer side back along the shoe
+        const uo = u * outer;
+        let q = Math.max(0, uo >= 0 ? qMid + qOut * t : qMid - qMid * 0.8 * t);
+        // a closed shoe's tongue (its middle above the toe box): back along its top towards the collar (the laces)
+        const tongue = kind === 'closed' && t < TONGUE && v > toeH;
+        if (tongue) q = qMid + 0.2 * Math.min(1, (v - toeH) / (1 - toeH));
+        const i = col(q);
+        const bot = p.bot[i]!;
+        const ctop = p.top[i]!;
+        const sx = p.x0 + i;
+        const vp = v * height;
+        const soleTop = soleV * height;
+        let sy: number;
+        let shade = 0.8 + 0.2 * Math.cos((Math.PI / 2) * t);
+        if (vp < soleTop) {
+          sy = bot - (vp / soleTop) * soleSrc;
+          if (!ownSole) shade *= 0.6;
+        } else {
+          const h = Math.min(1, (vp - soleTop) / Math.max(1, top * height - soleTop));
+          const base = bot - soleSrc;
+          sy = tongue ? ctop + (base - ctop) * 0.12 : base - h * Math.max(0, base - ctop - 1);
+          if (vp - soleTop < 1) shade *= 0.8;
+          // the eyestay's edge beside the tongue
+          if (kind === 'closed' && v > toeH && Math.abs(t - TONGUE) * hw * width < 0.8) shade *= 0.75;
+        }
+        if (!read(sx, Math.max(ctop, Math.min(bot, sy)), rgb)) continue;
+        const a = inShoe;
+        for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, rgb[c]! * shade * tint[c]!);
+        layer.data[o + 3] = a * 255;
+      } else if (kind === 'pump' && skin && v > 0) {
+        // the instep above the pump's throat: the person's own foot, up to the ankle (where it meets the leg)
+        // (upright over the foot's middle: the instep stands on the foot, whatever the shin's lean)
+        const sw = TOE_HALF * 0.5 - 0.08 * v;
+        const us = Math.abs(dx) / width;
+        const a = Math.min(
+          Math.max(0, Math.min(1, ((sw - us) * width) / 2 + 0.5)),
+          Math.max(0, Math.min(1, (1.02 - v) / 0.15)),
+        );
+        if (a <= 0) continue;
+        const shade = 0.86 + 0.14 * Math.cos((Math.PI / 2) * Math.min(1, us / sw));
+        for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, skin[c]! * shade);
+        layer.data[o + 3] = a * 255;
+      } else continue;
+      if (x < layer.x0) layer.x0 = x;
+      if (x > layer.x1) layer.x1 = x;
+      if (y < layer.y0) layer.y0 = y;
+      if (y > layer.y1) layer.y1 = y;
+    }
+  }
+}
+
+/** The colour of the lower shin (skin or hosiery): the median along its axis, a fifth to a third up to the knee. */
+export function shinColour(
+  person: RgbaImage,
+  ankle: Point,
+  knee: Point,
+  shinW: number,
+): [number, number, number] | null {
+  const rs: number[] = [];
+  const gs: number[] = [];
+  const bs: number[] = [];
+  for (let t = 0.15; t <= 0.35; t += 0.025) {
+    for (let s = -0.2; s <= 0.2; s += 0.1) {
+      const len = Math.hypot(knee.x - ankle.x, knee.y - ankle.y) || 1;
+      const x = Math.round(ankle.x + (knee.x - ankle.x) * t - ((knee.y - ankle.y) / len) * s * shinW);
+      const y = Math.round(ankle.y + (knee.y - ankle.y) * t + ((knee.x - ankle.x) / len) * s * shinW);
+      if (x < 0 || y < 0 || x >= person.width || y >= person.height) continue;
+      const o = (y * person.width + x) * 4;
+      rs.push(person.data[o]!);
+      gs.push(person.data[o + 1]!);
+      bs.push(person.data[o + 2]!);
+    }
+  }
+  if (!rs.length) return null;
+  const med = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!;
+  return [med(rs), med(gs), med(bs)];
 }
