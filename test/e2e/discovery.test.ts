@@ -122,14 +122,15 @@ describeE2E('discovery: explore, style, collections, profiles, onboarding, setti
       .and(page.locator(`[data-count="${before + 1}"]`))
       .waitFor();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-    // the server agrees
+    // the server agrees (the count on the page moves with the click; the write it sends may land a moment later)
     const token = await bearer(page);
-    const server = await (
-      await fetch(`${app.baseUrl}/api/styles/seed-style-02/favorites/count`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json();
-    expect(server).toEqual({ count: before + 1 });
+    const serverCount = async () =>
+      (
+        await fetch(`${app.baseUrl}/api/styles/seed-style-02/favorites/count`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+    await expect.poll(serverCount).toEqual({ count: before + 1 });
     // found again (issue 39): the style page says where favourites are kept, and the Favorites page lists it
     await page.getByTestId('favorites-link').click();
     await page.waitForURL(/\/favorites$/);

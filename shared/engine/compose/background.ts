@@ -22,7 +22,7 @@ const SURE_OFF = 26;
 export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundModel {
   const { width: W, height: H, data } = image;
   // both grids summed in one pass over the photo
-  const grids = [GRID, COARSE_GRID].map((g) => {
+  const grid = (g: number) => {
     const k = Math.min(1, g / Math.max(W, H));
     const w = Math.max(1, Math.round(W * k));
     const h = Math.max(1, Math.round(H * k));
@@ -37,9 +37,10 @@ export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundMo
       wt: new Float32Array(w * h),
       cnt: new Float32Array(w * h),
     };
-  });
+  };
   // the two grids unrolled into locals (the same sums, cell by cell in the same order)
-  const [a, b] = grids as [(typeof grids)[0], (typeof grids)[0]];
+  const a = grid(GRID);
+  const b = grid(COARSE_GRID);
   const aCol = a.col;
   const bCol = b.col;
   const aRgb = a.rgb;
@@ -71,7 +72,7 @@ export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundMo
       bRgb[qb * 3 + 2] = bRgb[qb * 3 + 2]! + bl;
     }
   }
-  const [fine, coarse] = grids.map((g) => sampler(g.rgb, g.wt, g.cnt, g.w, g.h, g.k));
+  const [fine, coarse] = [a, b].map((g) => sampler(g.rgb, g.wt, g.cnt, g.w, g.h, g.k));
   return { at: fine!, low: coarse! };
 }
 

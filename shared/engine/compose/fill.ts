@@ -801,15 +801,16 @@ export function fillRegion(
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0 ? ([c[0], c[1], c[2], c[3], upperR(j >> 1, c[4])] as const) : c,
   );
-  const caps = [...armCaps, ...legCapsules(body), ...shoulders];
+  const legCaps = legCapsules(body);
+  const caps = [...armCaps, ...legCaps, ...shoulders];
   // a leg the new garment covers along its axis on a row is inside it there: the old garment beside it on that
   // row is what was behind the old one (the background beside narrow trousers), not bare leg (a smooth skin-tone
   // band ran down beside a tutu's new jeans); below a bottom's hem the leg is bare (skin under shorts)
-  const legCaps = legCapsules(body);
   const capsFor = [0, 1, 2, 3].map((dressed) =>
-    caps.filter((c) => {
-      const i = legCaps.indexOf(c as (typeof legCaps)[number]);
-      return i < 0 || !(dressed & (1 << (i >> 1)));
+    caps.filter((_, k) => {
+      // the leg capsules follow the arms' in `caps`, two per leg
+      const i = k - armCaps.length;
+      return i < 0 || i >= legCaps.length || !(dressed & (1 << (i >> 1)));
     }),
   );
   const dressedRows = new Uint8Array(H);
