@@ -43,6 +43,8 @@ async function favouriteFoundAgain(page: Page) {
 
 async function termsFromTheFooter(page: Page) {
   await page.goto('/explore');
+  // the grid laid out first: a footer clicked while the cards still load moves under the pointer
+  await page.getByTestId('style-card').first().waitFor();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms', exact: true }).click();
   await page.waitForURL(/\/terms$/);
   await page.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
