@@ -6,7 +6,7 @@
  */
 import type { GrayImage } from '../../../shared/engine';
 import type { MetricContext } from './context';
-import { binary, segDist2, torsoSpan } from './pixels';
+import { binary, eachArmPixel, segDist2 } from './pixels';
 
 /** Connected parts of a 0/1 mask (4-connected) of at least `min` pixels: area and bounding box of each. */
 function parts(
@@ -140,7 +140,7 @@ export function shoeOffLeg(ctx: MetricContext): number | null {
  * garment; the smaller arm's. A coat drawn as a vest or a sleeve missing scores low.
  */
 export function sleevesDrawn(ctx: MetricContext): number {
-  const { body, garment, width: W, height: H } = ctx;
+  const { body, garment } = ctx;
   let worst = 1;
   for (const arm of [body.armL, body.armR]) {
     const r = arm.widthRoot * 0.4;
@@ -150,23 +150,12 @@ export function sleevesDrawn(ctx: MetricContext): number {
     });
     const a = at(0.1);
     const b = at(0.4);
-    const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
-    const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
-    const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
-    const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
     let n = 0;
     let on = 0;
-    for (let y = y0; y <= y1; y++) {
-      const [l, rr] = torsoSpan(body, y, 0);
-      for (let x = x0; x <= x1; x++) {
-        if (x > l && x < rr) continue;
-        if (segDist2(x, y, a, b) > r * r) continue;
-        const i = y * W + x;
-        if (body.mask[i]! < 128) continue;
-        n++;
-        if (garment[i]! >= 128) on++;
-      }
-    }
+    eachArmPixel(ctx, a, b, r, (i) => {
+      n++;
+      if (garment[i]! >= 128) on++;
+    });
     if (n >= 20) worst = Math.min(worst, on / n);
   }
   return worst;

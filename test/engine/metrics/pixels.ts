@@ -260,3 +260,31 @@ export const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
   return s[s.length >> 1]!;
 };
+
+/**
+ * Each pixel of the person's mask outside the torso's quadrilateral within r of the segment a-b (an arm's capsule
+ * beside the body): what the arm metrics count.
+ */
+export function eachArmPixel(
+  ctx: { body: Body; width: number; height: number },
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  r: number,
+  visit: (i: number) => void,
+): void {
+  const { body, width: W, height: H } = ctx;
+  const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
+  const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+  const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+  for (let y = y0; y <= y1; y++) {
+    const [l, rr] = torsoSpan(body, y, 0);
+    for (let x = x0; x <= x1; x++) {
+      if (x > l && x < rr) continue;
+      if (segDist2(x, y, a, b) > r * r) continue;
+      const i = y * W + x;
+      if (body.mask[i]! < 128) continue;
+      visit(i);
+    }
+  }
+}

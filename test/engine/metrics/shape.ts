@@ -7,7 +7,7 @@
 import type { GrayImage } from '../../../shared/engine';
 import type { Body } from '../../../shared/engine/perception/body';
 import type { MetricContext } from './context';
-import { skinAt, torsoSpan, unchanged, segDist2 } from './pixels';
+import { eachArmPixel, skinAt, unchanged } from './pixels';
 
 /**
  * A sleeveless garment: share of the shoulders and upper arms (the upper arm's capsule outside the torso's
@@ -15,28 +15,17 @@ import { skinAt, torsoSpan, unchanged, segDist2 } from './pixels';
  * sleeve bared). A boxy sack over the shoulders scores low.
  */
 export function shouldersKept(ctx: MetricContext): number {
-  const { body, person, result, skin, garment, width: W, height: H } = ctx;
+  const { body, person, result, skin, garment } = ctx;
   let n = 0;
   let kept = 0;
   for (const arm of [body.armL, body.armR]) {
     const r = arm.widthRoot * 0.55;
     const a = { x: arm.root.x, y: arm.root.y - r * 0.3 };
     const b = { x: arm.root.x + (arm.mid.x - arm.root.x) * 0.7, y: arm.root.y + (arm.mid.y - arm.root.y) * 0.7 };
-    const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
-    const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
-    const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
-    const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
-    for (let y = y0; y <= y1; y++) {
-      const [l, rr] = torsoSpan(body, y, 0);
-      for (let x = x0; x <= x1; x++) {
-        if (x > l && x < rr) continue;
-        if (segDist2(x, y, a, b) > r * r) continue;
-        const i = y * W + x;
-        if (body.mask[i]! < 128) continue;
-        n++;
-        if (garment[i]! < 128 && (unchanged(person, result, i) || skinAt(skin, result, i))) kept++;
-      }
-    }
+    eachArmPixel(ctx, a, b, r, (i) => {
+      n++;
+      if (garment[i]! < 128 && (unchanged(person, result, i) || skinAt(skin, result, i))) kept++;
+    });
   }
   return n ? kept / n : 1;
 }
