@@ -198,8 +198,10 @@ export function attachStraps(alpha: GrayImage): number {
   }
   const m = boxes[main]!;
   const mh = m.y1 - m.y0 + 1;
-  const mw = m.x1 - m.x0 + 1;
   const cx = (m.x0 + m.x1) / 2;
+  // the body's width where straps join it: its widest row in its upper quarter (a dress's hem, twice its bodice's
+  // width, made a sundress's straps "in the middle" like a hanger's hook: dropped, the bodice a pinafore; part H7)
+  const mw = upperWidth(labels, w, main, m, Math.round(m.y0 + mh * 0.25));
   let attached = 0;
   for (let c = 1; c < sizes.length; c++) {
     const b = boxes[c]!;
@@ -225,6 +227,28 @@ export function attachStraps(alpha: GrayImage): number {
     attached++;
   }
   return attached;
+}
+
+/** The widest extent of component `c` (box `m`) on its rows from its top to `to`. */
+function upperWidth(
+  labels: Int32Array,
+  w: number,
+  c: number,
+  m: { x0: number; y0: number; x1: number },
+  to: number,
+): number {
+  let widest = 1;
+  for (let y = m.y0; y <= to; y++) {
+    let a = -1;
+    let b = -1;
+    for (let x = m.x0; x <= m.x1; x++) {
+      if (labels[y * w + x] !== c) continue;
+      if (a < 0) a = x;
+      b = x;
+    }
+    if (a >= 0) widest = Math.max(widest, b - a + 1);
+  }
+  return widest;
 }
 
 /** The runs of garment pixels (alpha >= 128) in row y: [x0, x1] pairs. */

@@ -68,6 +68,15 @@ function scoopOf(alpha: GrayImage, g: UpperLayout): number | null {
   return null;
 }
 
+/**
+ * A sleeveless top's or dress's bodice (a jumpsuit's top part too) is read as a top's: its scoop between its straps
+ * and its bare shoulders (part H7). A dress's was not: the middle of its straps' tops was pulled to the neck, its
+ * bodice stretched up to it between them (a pinafore), the old sleeves left beside it.
+ */
+function strapped(slot: EngineSlot): boolean {
+  return slot === 'top' || slot === 'one-piece';
+}
+
 /** The hem's straight line: the lowest row at least this share as wide as the widest of the rows just above. */
 const HEM_SOLID = 0.9;
 /** Those rows: this far (x the garment's height) up from its lowest row. */
@@ -298,7 +307,7 @@ export function placeUpper(
   // a top with straps: its scoop (the body's top edge in the middle) no lower than the neckline's free band of
   // the safety gate (over an old top that covered the chest, a lower scoop bares it and is refused): the body
   // piece's top edge is raised with it, the straps shortened
-  const scoop = slot === 'top' && g.sleeveless ? scoopOf(alpha, g) : null;
+  const scoop = strapped(slot) && g.sleeveless ? scoopOf(alpha, g) : null;
   let scoopTo: Point | null = null;
   let strapsShortened = 0;
   if (scoop !== null) {
@@ -585,7 +594,7 @@ export function placeUpper(
       }
     },
     hemY,
-    sleeveless: slot === 'top' && g.sleeveless,
+    sleeveless: strapped(slot) && g.sleeveless,
     room:
       long && hemY > body.pelvis.y
         ? (base) => {
