@@ -86,6 +86,8 @@ export function placeJumpsuit(
       trousers.drawLimbs(layer);
     },
     room: trousers.room,
+    // a sleeveless bodice: the old top's sleeves are the arms' skin (as under a tank top)
+    ...(upper.sleeveless ? { sleeveless: true } : {}),
     debug: {
       anchors: [...upper.debug.anchors, ...trousers.debug.anchors],
       grid: upper.debug.grid,
