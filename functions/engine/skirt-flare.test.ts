@@ -1,11 +1,14 @@
 /**
  * Skirts and dresses hang from the hips with their own flare (shared/engine/place/lower.ts `placeSkirt`,
  * place/upper.ts for a dress, place/common.ts `drapeCone`; the safety gate's room for them): an A-line maxi is
- * not a tube clipped to the legs at the ankles, and the render is not refused for it.
+ * not a tube clipped to the legs at the ankles, and the render is not refused for it. A dress's and a jumpsuit's
+ * bodice keeps its own straps and bares the old top's sleeves (part H7: garment/garment.ts `attachStraps`,
+ * place/upper.ts `strapped`, place/one-piece.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
+import { rowRuns } from '../../shared/engine/garment/garment';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
@@ -33,14 +36,25 @@ function lastRow(cov: ArrayLike<number>, W: number, H: number, min: number): num
   return 0;
 }
 
-async function flareOf(person: string, garment: string, slot: EngineSlot) {
+const renders = new Map<string, ReturnType<typeof renderOf>>();
+/** A flat lay of an eval garment on a fixture person (refused renders throw), each rendered once. */
+function render(person: string, garment: string, slot: EngineSlot) {
+  const key = `${person} ${garment} ${slot}`;
+  if (!renders.has(key)) renders.set(key, renderOf(person, garment, slot));
+  return renders.get(key)!;
+}
+async function renderOf(person: string, garment: string, slot: EngineSlot) {
   const image: RgbaImage = await loadPerson(person);
   const analysis: PersonAnalysis = await analyzePerson(nodeModelRuntime, image);
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;
   const product = (await productPhoto(drawn, 'flat-white')).image;
-  // refused renders throw: the gate must pass the A-line
   const r = await tryOn(nodeModelRuntime, image, [{ image: product, slot, source: 'laydown' }], { analysis });
-  const body = bodyFrom(r.analysis);
+  return { image, r, body: bodyFrom(r.analysis) };
+}
+
+async function flareOf(person: string, garment: string, slot: EngineSlot) {
+  // refused renders throw: the gate must pass the A-line
+  const { r, body } = await render(person, garment, slot);
   const { data, width: W, height: H } = r.layers.garment;
   const last = lastRow(data, W, H, body.span * 0.1);
   const hemW = widthAt(data, W, last - (last - body.pelvis.y) * 0.04);
@@ -59,5 +73,77 @@ describe('skirts and dresses with their own flare (real models)', () => {
     console.log(`hem / hips: maxi skirt ${skirt.rendered.toFixed(2)}, maxi dress ${dress.rendered.toFixed(2)}`);
     expect(dress.rendered).toBeGreaterThan(1.25);
     expect(dress.safety.ok).toBe(true);
+  }, 60_000);
+});
+
+/** A point's distance to the segment a-b. */
+function segDist(x: number, y: number, a: { x: number; y: number }, b: { x: number; y: number }): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(a.x + dx * t - x, a.y + dy * t - y);
+}
+
+/**
+ * The share of the upper arms (their first half, in the person's mask) left as they were and far in colour from
+ * the arm's own skin (the median of its forearm): an old top's sleeves still showing.
+ */
+function oldSleeves(image: RgbaImage, result: RgbaImage, body: ReturnType<typeof bodyFrom>): number {
+  const W = image.width;
+  const d = image.data;
+  let old = 0;
+  let all = 0;
+  for (const arm of [body.armL, body.armR]) {
+    const a = arm.root;
+    const b = { x: (arm.root.x + arm.mid.x) / 2, y: (arm.root.y + arm.mid.y) / 2 };
+    const rad = Math.min(arm.widthRoot, body.span * 0.3) / 2;
+    const fore: number[][] = [[], [], []];
+    for (let y = Math.floor(Math.min(arm.mid.y, arm.end.y)); y < Math.max(arm.mid.y, arm.end.y); y += 2) {
+      for (let x = Math.floor(Math.min(arm.mid.x, arm.end.x) - rad); x < Math.max(arm.mid.x, arm.end.x) + rad; x += 2) {
+        if (segDist(x, y, arm.mid, arm.end) >= rad * 0.5) continue;
+        for (let c = 0; c < 3; c++) fore[c]!.push(d[(y * W + x) * 4 + c]!);
+      }
+    }
+    const skin = fore.map((v) => v.sort((u, w) => u - w)[v.length >> 1] ?? 0);
+    for (let y = Math.floor(Math.min(a.y, b.y) - rad); y < Math.max(a.y, b.y) + rad; y++) {
+      for (let x = Math.floor(Math.min(a.x, b.x) - rad); x < Math.max(a.x, b.x) + rad; x++) {
+        const p = y * W + x;
+        if (segDist(x, y, a, b) > rad || body.mask[p]! < 128) continue;
+        all++;
+        let same = true;
+        for (let c = 0; c < 3; c++) if (Math.abs(result.data[p * 4 + c]! - d[p * 4 + c]!) > 3) same = false;
+        const far = Math.hypot(d[p * 4]! - skin[0]!, d[p * 4 + 1]! - skin[1]!, d[p * 4 + 2]! - skin[2]!) > 60;
+        if (same && far) old++;
+      }
+    }
+  }
+  return old / Math.max(1, all);
+}
+
+describe("a dress's and a jumpsuit's own straps (real models)", () => {
+  // before: the sundress's thin straps were dropped as a hanger's hook (off its middle by less than a tenth of its
+  // hem's width) and the middle of the bodice's top pulled up to the neck: one run 125 px wide across the neck just
+  // below the shoulders' line (a pinafore); after: two straps a few px wide, the neck's column bare
+  it("keeps a sundress's straps over the shoulders, its scoop open below the neck", async () => {
+    const { r, body } = await render('ai-body', 'maxi-dress-floral', 'one-piece');
+    const y = Math.round((body.shoulderL.y + body.shoulderR.y) / 2 + body.torsoH * 0.05);
+    const runs = rowRuns(r.layers.garment, y, 2).filter((q) => q[1] >= body.shoulderL.x && q[0] <= body.shoulderR.x);
+    console.log(`runs between the shoulders ${JSON.stringify(runs)}, neck at ${Math.round(body.neck.x)}`);
+    expect(runs.length).toBe(2);
+    for (const [a, b] of runs) {
+      expect(b - a).toBeLessThan(body.span * 0.1);
+      expect(a > body.neck.x || b < body.neck.x).toBe(true);
+    }
+    expect(runs[0]![1]).toBeLessThan(body.neck.x);
+    expect(runs[1]![0]).toBeGreaterThan(body.neck.x);
+  }, 60_000);
+
+  // before: the jumpsuit's sleeveless bodice left the old tee's sleeves on both shoulders (cgi-model-27): 0.145 of
+  // the upper arms the old tee's purple; after: the old sleeves are the arm's skin, 0.027
+  it("bares the old top's sleeves beside a jumpsuit's sleeveless bodice", async () => {
+    const { image, r, body } = await render('cgi-model-27', 'jumpsuit-rust', 'one-piece');
+    const share = oldSleeves(image, r.image, body);
+    console.log(`old sleeves on the upper arms: ${share.toFixed(3)}`);
+    expect(share).toBeLessThan(0.06);
   }, 60_000);
 });
