@@ -36,6 +36,7 @@ import {
   pathLength,
   sub,
   UPPER_LANDMARKS,
+  WORN_LANDMARKS,
   type PlacedGarment,
 } from './common';
 
@@ -243,6 +244,21 @@ function hangingStrip(
   return { so, si, dOut, dIn };
 }
 
+/**
+ * The landmarks a garment's own length (its hem below its top, in its own chest widths) is mapped by onto the
+ * body's shoulders, hips, knees and ankles (`hemOnBody`), or null where it is scaled like its shoulders. A sleeved
+ * top, a jacket or a coat: as worn (`WORN_LANDMARKS`), so a tee ends at the hips on a narrow-shouldered figure too
+ * and a blazer at the top of the thigh; a sleeved dress's chest is read at its armpits' corners (`DRESS_LANDMARKS`:
+ * cut closer than a top), a sleeveless one's at its widest row under the armhole, wider than its bust, as a top's
+ * is (`UPPER_LANDMARKS`). A sleeveless top (a camisole, a tank): its narrow chest under the armholes is no
+ * measure of its length (a camisole is 1.8 of them long), so it keeps its straps' scale.
+ */
+export function lengthMarks(slot: EngineSlot, sleeveless: boolean): { hip: number; knee: number; ankle: number } | null {
+  if (slot === 'one-piece') return sleeveless ? UPPER_LANDMARKS : DRESS_LANDMARKS;
+  if (slot === 'outerwear') return WORN_LANDMARKS;
+  return sleeveless ? null : WORN_LANDMARKS;
+}
+
 export function placeUpper(
   image: RgbaImage,
   alpha: GrayImage,
@@ -316,10 +332,8 @@ export function placeUpper(
   // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips.
   // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
   const long = slot === 'outerwear' || slot === 'one-piece';
-  // a sleeved dress's chest is read at its armpits' corners (`DRESS_LANDMARKS`: cut closer than a top); a
-  // sleeveless one's at its widest row under the armhole, wider than its bust, as a top's is
-  const marks = slot === 'one-piece' && !g.sleeveless ? DRESS_LANDMARKS : UPPER_LANDMARKS;
-  const ownLength = long
+  const marks = lengthMarks(slot, g.sleeveless);
+  const ownLength = marks
     ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, marks, neck.y) - dstShoulderY) * variant.length
     : // shortened straps raise the whole body piece: it keeps its own length below them
       ((g.hem - srcShoulderY) * scaleY - strapsShortened) * variant.length;
