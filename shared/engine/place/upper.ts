@@ -253,7 +253,10 @@ function hangingStrip(
  * is (`UPPER_LANDMARKS`). A sleeveless top (a camisole, a tank): its narrow chest under the armholes is no
  * measure of its length (a camisole is 1.8 of them long), so it keeps its straps' scale.
  */
-export function lengthMarks(slot: EngineSlot, sleeveless: boolean): { hip: number; knee: number; ankle: number } | null {
+export function lengthMarks(
+  slot: EngineSlot,
+  sleeveless: boolean,
+): { hip: number; knee: number; ankle: number } | null {
   if (slot === 'one-piece') return sleeveless ? UPPER_LANDMARKS : DRESS_LANDMARKS;
   if (slot === 'outerwear') return WORN_LANDMARKS;
   return sleeveless ? null : WORN_LANDMARKS;
