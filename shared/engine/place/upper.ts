@@ -262,6 +262,20 @@ export function lengthMarks(
   return sleeveless ? null : WORN_LANDMARKS;
 }
 
+/**
+ * A top's hem at most this share of the way from the hip joints to the knees (the upper thigh: a long tee's or a
+ * shirt's tail); a top drawn longer for its chest (the gallery's tee, 1.68 chest widths) would otherwise hang to
+ * mid-thigh as a dress. Outerwear and one-pieces keep their own length.
+ */
+export const TOP_HEM_MAX = 0.3;
+
+/** The hem read from the garment's own proportions (`hemOnBody`), a top's no lower than `TOP_HEM_MAX`. */
+function ownHem(body: Body, slot: EngineSlot, hem: number): number {
+  if (slot !== 'top') return hem;
+  const knee = (body.legL.mid.y + body.legR.mid.y) / 2;
+  return Math.min(hem, body.pelvis.y + (knee - body.pelvis.y) * TOP_HEM_MAX);
+}
+
 export function placeUpper(
   image: RgbaImage,
   alpha: GrayImage,
@@ -332,12 +346,13 @@ export function placeUpper(
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   const dstArmW = armpitR.x - armpitL.x;
-  // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips.
-  // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
+  // the hem: the garment's length against its own chest, on the body's hips, knees and ankles (`hemOnBody`,
+  // `lengthMarks`), times the variant's length; a sleeveless top's scaled like its shoulders; tucked ends at the hips
   const long = slot === 'outerwear' || slot === 'one-piece';
   const marks = lengthMarks(slot, g.sleeveless);
   const ownLength = marks
-    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, marks, neck.y) - dstShoulderY) * variant.length
+    ? (ownHem(body, slot, hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, marks, neck.y)) - dstShoulderY) *
+      variant.length
     : // shortened straps raise the whole body piece: it keeps its own length below them
       ((g.hem - srcShoulderY) * scaleY - strapsShortened) * variant.length;
   let length = ownLength;
