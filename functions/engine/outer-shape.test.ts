@@ -12,6 +12,7 @@ import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { loadPerson } from '../../test/engine/fixtures';
 import { LENGTH, measureAll, METRIC_THRESHOLDS } from '../../test/engine/metrics';
+import { lengthAt } from '../../test/engine/metrics/shape';
 import { spreadLegs } from '../../test/engine/shape-garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
@@ -125,6 +126,23 @@ describe('coats, dresses and jumpsuits keep their shape (real models)', () => {
     expect(n).toBeGreaterThan(50);
     expect(diff / n / 3).toBeLessThan(6);
   }, 30_000);
+
+  it("a top's length is its own: a hip-length blazer ends at the hips, a tee too on a narrow-shouldered figure", async () => {
+    // part H3: the blazer (75 cm on its chest) ended at mid-thigh (0.42 of the hips to the knees), hiding the
+    // shorts; a tee scaled by a narrow-shouldered figure's shoulders ended above her navel (-0.24 on cgi-model-23)
+    const image = await loadPerson('cgi-model-23');
+    const narrow = { image, analysis: await analyzePerson(nodeModelRuntime, image) };
+    const hems: Record<string, number> = {};
+    for (const [id, who] of [
+      ['blazer-navy', person],
+      ['tee-stripe', narrow],
+    ] as const) {
+      const { result, body } = await render(id, who);
+      hems[id] = Math.abs(lengthAt(body, hemRow(result, body)) - LENGTH.hip);
+    }
+    expect(hems['blazer-navy']).toBeLessThanOrEqual(METRIC_THRESHOLDS.lengthErrorMax);
+    expect(hems['tee-stripe']).toBeLessThanOrEqual(METRIC_THRESHOLDS.lengthErrorMax);
+  }, 60_000);
 
   it('a midi dress ends at mid-calf and flares from the hips, one piece on a wide stance', async () => {
     for (const who of [person, wide]) {

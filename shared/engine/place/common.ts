@@ -163,6 +163,15 @@ export function limbStrip(
  */
 export const UPPER_LANDMARKS = { hip: 1.1, knee: 1.95, ankle: 2.75 };
 /**
+ * The same for a sleeved top, a jacket or a coat as it is worn and seen (issue 38, round 5): a hip-length garment's
+ * hem on the hip joints' line or just below it, whatever the figure's shoulders. The size chart's marks above put
+ * a 75 cm blazer (1.45 chest widths) at mid-thigh, hiding shorts so it read as a dress, while a narrow-shouldered
+ * figure's tee, scaled by its shoulders, ended above the navel: a pullover (1.2-1.3) ends above the hips, a tee or a
+ * polo (1.35-1.4) on them, a blazer or a shirt (1.45-1.5) just below them, a knee coat (1.9-2.05) at
+ * the knee.
+ */
+export const WORN_LANDMARKS = { hip: 1.35, knee: 2.0, ankle: 2.8 };
+/**
  * The same for a dress or a jumpsuit, cut closer than a top or a coat: a dress's own chest is about 43 cm flat
  * where a tee's is 48 (a midi dress, 114 cm on 42 cm, ends at mid-calf; a maxi, 140 cm on 40 cm, at the ankle).
  */

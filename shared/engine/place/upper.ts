@@ -36,6 +36,7 @@ import {
   pathLength,
   sub,
   UPPER_LANDMARKS,
+  WORN_LANDMARKS,
   type PlacedGarment,
 } from './common';
 
@@ -252,6 +253,38 @@ function hangingStrip(
   return { so, si, dOut, dIn };
 }
 
+/**
+ * The landmarks a garment's own length (its hem below its top, in its own chest widths) is mapped by onto the
+ * body's shoulders, hips, knees and ankles (`hemOnBody`), or null where it is scaled like its shoulders. A sleeved
+ * top, a jacket or a coat: as worn (`WORN_LANDMARKS`), so a tee ends at the hips on a narrow-shouldered figure too
+ * and a blazer at the top of the thigh; a sleeved dress's chest is read at its armpits' corners (`DRESS_LANDMARKS`:
+ * cut closer than a top), a sleeveless one's at its widest row under the armhole, wider than its bust, as a top's
+ * is (`UPPER_LANDMARKS`). A sleeveless top (a camisole, a tank): its narrow chest under the armholes is no
+ * measure of its length (a camisole is 1.8 of them long), so it keeps its straps' scale.
+ */
+export function lengthMarks(
+  slot: EngineSlot,
+  sleeveless: boolean,
+): { hip: number; knee: number; ankle: number } | null {
+  if (slot === 'one-piece') return sleeveless ? UPPER_LANDMARKS : DRESS_LANDMARKS;
+  if (slot === 'outerwear') return WORN_LANDMARKS;
+  return sleeveless ? null : WORN_LANDMARKS;
+}
+
+/**
+ * A top's hem at most this share of the way from the hip joints to the knees (the upper thigh: a long tee's or a
+ * shirt's tail); a top drawn longer for its chest (the gallery's tee, 1.68 chest widths) would otherwise hang to
+ * mid-thigh as a dress. Outerwear and one-pieces keep their own length.
+ */
+export const TOP_HEM_MAX = 0.3;
+
+/** The hem read from the garment's own proportions (`hemOnBody`), a top's no lower than `TOP_HEM_MAX`. */
+function ownHem(body: Body, slot: EngineSlot, hem: number): number {
+  if (slot !== 'top') return hem;
+  const knee = (body.legL.mid.y + body.legR.mid.y) / 2;
+  return Math.min(hem, body.pelvis.y + (knee - body.pelvis.y) * TOP_HEM_MAX);
+}
+
 export function placeUpper(
   image: RgbaImage,
   alpha: GrayImage,
@@ -322,14 +355,13 @@ export function placeUpper(
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   const dstArmW = armpitR.x - armpitL.x;
-  // the hem: the garment's length scaled like its shoulders, times the variant's length; tucked ends at the hips.
-  // A coat or a dress: its length against its own chest, on the body's hips, knees and ankles (`hemOnBody`)
+  // the hem: the garment's length against its own chest, on the body's hips, knees and ankles (`hemOnBody`,
+  // `lengthMarks`), times the variant's length; a sleeveless top's scaled like its shoulders; tucked ends at the hips
   const long = slot === 'outerwear' || slot === 'one-piece';
-  // a sleeved dress's chest is read at its armpits' corners (`DRESS_LANDMARKS`: cut closer than a top); a
-  // sleeveless one's at its widest row under the armhole, wider than its bust, as a top's is
-  const marks = slot === 'one-piece' && !g.sleeveless ? DRESS_LANDMARKS : UPPER_LANDMARKS;
-  const ownLength = long
-    ? (hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, marks, neck.y) - dstShoulderY) * variant.length
+  const marks = lengthMarks(slot, g.sleeveless);
+  const ownLength = marks
+    ? (ownHem(body, slot, hemOnBody(body, (g.hem - g.lengthTop) / srcArmW, marks, neck.y)) - dstShoulderY) *
+      variant.length
     : // shortened straps raise the whole body piece: it keeps its own length below them
       ((g.hem - srcShoulderY) * scaleY - strapsShortened) * variant.length;
   let length = ownLength;
