@@ -217,7 +217,14 @@ export function placeShoes(
             height,
             outer: leg.end.x < other.x ? -1 : 1,
           };
-          drawFront(drawn, image, alpha, b, kind, tint, at, skin, bootHalf);
+          drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
+          // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
+          // standing on the foot's middle): a bare foot's left as it is; over an old shoe's fill, the photo's
+          // own skin where it shows, else the lower shin's colour
+          if (kind === 'pump' && person && skin) {
+            const throat = { x: at.sole.x + up.x * height * PUMP_THROAT, y: at.sole.y + up.y * height * PUMP_THROAT };
+            drawInstep(drawn, person, throat, leg.end, at.width * TOE_HALF * 0.5, leg.widthEnd * 0.33, skin, !old);
+          }
         } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         // a boot's shaft over its foot's top (its own bottom edge is the join)
         if (front && kind === 'boot' && top > b.y) {
@@ -330,6 +337,10 @@ const ARCH_GAP = 0.15;
 const TOE_HALF = 0.43;
 /** The sole seen from the front: at most this share of the toe box's height (its own share of the side view's). */
 const SOLE_MAX = 0.3;
+/** A pump seen from the front: its toe box's share of the height from the sole to the ankle. */
+const PUMP_TOE = 0.34;
+/** A pump's throat in the middle of its front: this share of the height from the sole to the ankle. */
+const PUMP_THROAT = PUMP_TOE * 0.75;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -386,7 +397,6 @@ function drawFront(
   kind: FrontKind,
   tint: [number, number, number],
   at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number },
-  skin: [number, number, number] | null,
   topHalf: number,
 ): void {
   const { sole, across, up, width, height, outer } = at;
@@ -433,7 +443,7 @@ function drawFront(
   const ownSole = kind !== 'pump' && run < colH * SOLE_MAX * 1.5 && run > colH * 0.05;
   const soleShare = ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
   const soleSrc = ownSole ? run : Math.max(1, colH * 0.12);
-  const toeH = kind === 'pump' ? 0.34 : kind === 'boot' ? 0.55 : 0.5;
+  const toeH = kind === 'pump' ? PUMP_TOE : kind === 'boot' ? 0.55 : 0.5;
   const soleV = toeH * soleShare;
   const qMid = kind === 'pump' ? 0.06 : 0.12;
   const qOut = kind === 'pump' ? 0.35 : 0.5;
@@ -537,20 +547,72 @@ function drawFront(
         const a = inShoe;
         for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, rgb[c]! * shade * tint[c]!);
         layer.data[o + 3] = a * 255;
-      } else if (kind === 'pump' && skin && v > 0) {
-        // the instep above the pump's throat: the person's own foot, up to the ankle (where it meets the leg)
-        // (upright over the foot's middle: the instep stands on the foot, whatever the shin's lean)
-        const sw = TOE_HALF * 0.5 - 0.08 * v;
-        const us = Math.abs(dx) / width;
-        const a = Math.min(
-          Math.max(0, Math.min(1, ((sw - us) * width) / 2 + 0.5)),
-          Math.max(0, Math.min(1, (1.02 - v) / 0.15)),
-        );
-        if (a <= 0) continue;
-        const shade = 0.86 + 0.14 * Math.cos((Math.PI / 2) * Math.min(1, us / sw));
-        for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, skin[c]! * shade);
-        layer.data[o + 3] = a * 255;
       } else continue;
+      if (x < layer.x0) layer.x0 = x;
+      if (x > layer.x1) layer.x1 = x;
+      if (y < layer.y0) layer.y0 = y;
+      if (y > layer.y1) layer.y1 = y;
+    }
+  }
+}
+
+/**
+ * A pump's instep seen from the front: the person's own foot from the vamp's throat (`throat`, `half0` either
+ * side) up to the ankle (`half1`), drawn under the shoe. A bare foot (`bare`) is left as it is (nothing drawn);
+ * over an old shoe (which the fill replaces with the floor) the photo's own pixels where they are skin (or
+ * hosiery: the lower shin's colour, `skin`), else that colour, shaded round, fading into the leg at the ankle.
+ */
+function drawInstep(
+  layer: Layer,
+  person: RgbaImage,
+  throat: Point,
+  ankle: Point,
+  half0: number,
+  half1: number,
+  skin: [number, number, number],
+  bare: boolean,
+): void {
+  if (bare) return;
+  const ax = ankle.x - throat.x;
+  const ay = ankle.y - throat.y;
+  const len2 = ax * ax + ay * ay;
+  if (len2 < 4) return;
+  const len = Math.sqrt(len2);
+  const pad = Math.max(half0, half1) + 1;
+  const X0 = Math.max(0, Math.floor(Math.min(throat.x, ankle.x) - pad));
+  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(throat.x, ankle.x) + pad));
+  const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
+  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
+  const sum = skin[0] + skin[1] + skin[2] + 1;
+  const W = layer.width;
+  for (let y = Y0; y <= Y1; y++) {
+    for (let x = X0; x <= X1; x++) {
+      const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
+      if (t < -0.1 || t > 1) continue;
+      const off = Math.abs((x - throat.x) * ay - (y - throat.y) * ax) / len;
+      const hw = half0 + (half1 - half0) * Math.max(0, t);
+      let a = Math.max(0, Math.min(1, (hw - off) / 2 + 0.5));
+      // fading into the leg over the last fifth below the ankle
+      a = Math.min(a, Math.max(0, Math.min(1, (1 - t) / 0.2)));
+      if (a <= 0) continue;
+      const o = (y * W + x) * 4;
+      const below = layer.data[o + 3]! / 255;
+      if (below >= 1) continue;
+      // the photo's own pixel where it is skin (the instep seen through the old shoe's opening)
+      const pr = person.data[o]!;
+      const pg = person.data[o + 1]!;
+      const pb = person.data[o + 2]!;
+      const ps = pr + pg + pb + 1;
+      const own =
+        Math.hypot(pr / ps - skin[0] / sum, pg / ps - skin[1] / sum) < 0.035 && ps > sum * 0.55 && ps < sum * 1.4;
+      const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
+      const c = own ? [pr, pg, pb] : [skin[0] * shade, skin[1] * shade, skin[2] * shade];
+      // under what the shoe drew there
+      const na = below + a * (1 - below);
+      for (let k = 0; k < 3; k++) {
+        layer.data[o + k] = (layer.data[o + k]! * below + Math.min(255, c[k]!) * a * (1 - below)) / na;
+      }
+      layer.data[o + 3] = na * 255;
       if (x < layer.x0) layer.x0 = x;
       if (x > layer.x1) layer.x1 = x;
       if (y < layer.y0) layer.y0 = y;
