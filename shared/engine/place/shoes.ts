@@ -219,11 +219,15 @@ export function placeShoes(
           };
           drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
-          // standing on the foot's middle): a bare foot's left as it is; over an old shoe's fill, the photo's
+          // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
           if (kind === 'pump' && person && skin) {
             const throat = { x: at.sole.x + up.x * height * PUMP_THROAT, y: at.sole.y + up.y * height * PUMP_THROAT };
-            drawInstep(drawn, person, throat, leg.end, at.width * TOE_HALF * 0.5, leg.widthEnd * 0.33, skin, !old);
+            // a bare foot's (its own pixels) upright over the foot's middle, up to the ankle's height; over an old
+            // shoe's fill leaning to the ankle, where it meets the leg
+            const top = old ? leg.end : { x: at.sole.x, y: leg.end.y };
+            const half0 = at.width * TOE_HALF * 0.5;
+            drawInstep(drawn, person, throat, top, half0, old ? leg.widthEnd * 0.33 : half0 * 0.7, skin, !old);
           }
         } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         // a boot's shaft over its foot's top (its own bottom edge is the join)
@@ -558,8 +562,8 @@ function drawFront(
 
 /**
  * A pump's instep seen from the front: the person's own foot from the vamp's throat (`throat`, `half0` either
- * side) up to the ankle (`half1`), drawn under the shoe. A bare foot (`bare`) is left as it is (nothing drawn);
- * over an old shoe (which the fill replaces with the floor) the photo's own pixels where they are skin (or
+ * side) up to the ankle (`half1`), drawn under the shoe: a bare foot's (`bare`) own pixels, as they are in the
+ * photo (the shoe's opening shows the foot, unchanged); over an old shoe (which the fill replaces with the floor) the photo's own pixels where they are skin (or
  * hosiery: the lower shin's colour, `skin`), else that colour, shaded round, fading into the leg at the ankle.
  */
 function drawInstep(
@@ -572,7 +576,6 @@ function drawInstep(
   skin: [number, number, number],
   bare: boolean,
 ): void {
-  if (bare) return;
   const ax = ankle.x - throat.x;
   const ay = ankle.y - throat.y;
   const len2 = ax * ax + ay * ay;
@@ -604,7 +607,8 @@ function drawInstep(
       const pb = person.data[o + 2]!;
       const ps = pr + pg + pb + 1;
       const own =
-        Math.hypot(pr / ps - skin[0] / sum, pg / ps - skin[1] / sum) < 0.035 && ps > sum * 0.55 && ps < sum * 1.4;
+        bare ||
+        (Math.hypot(pr / ps - skin[0] / sum, pg / ps - skin[1] / sum) < 0.035 && ps > sum * 0.55 && ps < sum * 1.4);
       const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
       const c = own ? [pr, pg, pb] : [skin[0] * shade, skin[1] * shade, skin[2] * shade];
       // under what the shoe drew there
