@@ -129,4 +129,21 @@ describe('shoes seen from the front (real models)', () => {
       expect({ mean: diff / n, kept: diff / n < 12 }).toMatchObject({ kept: true });
     }
   }, 60_000);
+
+  // before: a tall box (its collar 0.38 / 0.44 of its widest row across, its top at the ankle's keypoint); now the
+  // upper narrows to a collar round the ankle, just below the ankle (a shoe, not a box on the foot)
+  it('draws a trainer seen from the front narrowing to its collar, below the ankle', async () => {
+    const { body } = await renderOnce('trainers-runner');
+    const legs = [body.legL, body.legR];
+    for (const [k, f] of (await render('trainers-runner')).entries()) {
+      const rows = new Map<number, number>();
+      for (const p of f.px) rows.set(p.y, (rows.get(p.y) ?? 0) + 1);
+      const ys = [...rows.keys()].sort((a, b) => a - b);
+      const widths = ys.map((y) => rows.get(y)!);
+      const top = widths.slice(0, Math.max(1, Math.round(widths.length * 0.2)));
+      const collar = top.reduce((a, b) => a + b, 0) / top.length / Math.max(...widths);
+      const below = (ys[0]! - f.ankleY) / legs[k]!.widthEnd;
+      expect({ collar, below, shoe: collar < 0.35 && below > 0.12 }).toMatchObject({ shoe: true });
+    }
+  }, 60_000);
 });

@@ -25,6 +25,8 @@ const SHAFT_WIDE = 1.3;
 const FRONT_WIDE = 1.7;
 /** A foot whose ankle is this many shin widths higher in the picture than the other's is behind the other leg. */
 export const FAR_STEP = 0.5;
+/** Seen from the front, a shoe's collar (not a boot's) is this many shin widths below the ankle's keypoint. */
+const FRONT_BELOW = 0.15;
 /** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
 const FOOT_PER_KNEE = 0.53;
 
@@ -153,8 +155,13 @@ export function placeShoes(
         const top = front ? topRow(alpha, b, src.x, src.x + src.w) : b.y;
         const srcH = Math.max(1, b.y + b.h - top);
         const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
+        const kind = frontKind(alpha, b);
+        // seen from the front, a shoe (not a boot) ends just below the ankle (FRONT_BELOW), however tall the old
+        // shoe was (what of a high-top stays above it is filled as the leg going on into the shoe): not a tall box
         const height = front
-          ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
+          ? kind === 'boot'
+            ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
+            : Math.max(Math.min(own, reach), reach - w0 * FRONT_BELOW)
           : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
@@ -184,7 +191,6 @@ export function placeShoes(
         const drawn = newLayer(layer.width, layer.height);
         const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
         const len = Math.hypot(along.x, along.y) || 1;
-        const kind = frontKind(alpha, b);
         // a boot's shaft: its own shin's width only (not the feet's box, which may take both feet)
         const shaftW = leg.widthEnd * SHAFT_WIDE;
         const bootHalf = shaftW / 2;
@@ -341,6 +347,8 @@ const ARCH_GAP = 0.15;
 const TOE_HALF = 0.43;
 /** The sole seen from the front: at most this share of the toe box's height (its own share of the side view's). */
 const SOLE_MAX = 0.3;
+/** A closed shoe seen from the front: its toe box's share of the height from the sole to the ankle. */
+const CLOSED_TOE = 0.42;
 /** A pump seen from the front: its toe box's share of the height from the sole to the ankle. */
 const PUMP_TOE = 0.34;
 /** A pump's throat in the middle of its front: this share of the height from the sole to the ankle. */
@@ -447,7 +455,7 @@ function drawFront(
   const ownSole = kind !== 'pump' && run < colH * SOLE_MAX * 1.5 && run > colH * 0.05;
   const soleShare = ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
   const soleSrc = ownSole ? run : Math.max(1, colH * 0.12);
-  const toeH = kind === 'pump' ? PUMP_TOE : kind === 'boot' ? 0.55 : 0.5;
+  const toeH = kind === 'pump' ? PUMP_TOE : kind === 'boot' ? 0.55 : CLOSED_TOE;
   const soleV = toeH * soleShare;
   const qMid = kind === 'pump' ? 0.06 : 0.12;
   const qOut = kind === 'pump' ? 0.35 : 0.5;
@@ -455,12 +463,18 @@ function drawFront(
   const halfAt = (v: number): number => {
     // a pump's pointed toe: narrow at the tip (low in the middle), as wide as the ball at the throat
     if (kind === 'pump') return TOE_HALF * 0.8 * (0.55 + 0.45 * Math.sqrt(Math.min(1, v / toeH)));
-    const s = Math.max(0, Math.min(1, (v - toeH * 0.6) / (1 - toeH * 0.6)));
-    const end = kind === 'boot' ? topHalfU : TOE_HALF * 0.7;
-    return TOE_HALF + (end - TOE_HALF) * s * s * (3 - 2 * s);
+    if (kind === 'boot') {
+      const s = Math.max(0, Math.min(1, (v - toeH * 0.6) / (1 - toeH * 0.6)));
+      return TOE_HALF + (topHalfU - TOE_HALF) * s * s * (3 - 2 * s);
+    }
+    // a closed shoe: the toe box a dome (its sides round in towards its top), the upper narrowing to the collar
+    // round the ankle
+    if (v < toeH) return TOE_HALF * (1 - 0.14 * (v / toeH) ** 2);
+    const s = Math.min(1, (v - toeH) / (1 - toeH));
+    return TOE_HALF * (0.86 - 0.36 * s * (2 - s));
   };
   const topAt = (t: number): number =>
-    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.22 * t * t;
+    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.3 * t * t;
   const r = Math.min(width, height) * 0.12;
   // the source's footprint for one destination pixel (a shrink reads a small block)
   const step = Math.max(1, Math.min(4, Math.round(colH / Math.max(1, toeH * height))));
