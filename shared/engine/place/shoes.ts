@@ -460,6 +460,8 @@ function drawFront(
   const qMid = kind === 'pump' ? 0.06 : 0.12;
   const qOut = kind === 'pump' ? 0.35 : 0.5;
   const topHalfU = Math.min(TOE_HALF, topHalf / width);
+  // a closed shoe's collar: round the ankle (a little narrower than a boot's shaft), narrower than the toe box
+  const collarHalf = Math.max(TOE_HALF * 0.55, Math.min(TOE_HALF * 0.86, topHalfU * 0.85));
   const halfAt = (v: number): number => {
     // a pump's pointed toe: narrow at the tip (low in the middle), as wide as the ball at the throat
     if (kind === 'pump') return TOE_HALF * 0.8 * (0.55 + 0.45 * Math.sqrt(Math.min(1, v / toeH)));
@@ -471,7 +473,7 @@ function drawFront(
     // round the ankle
     if (v < toeH) return TOE_HALF * (1 - 0.14 * (v / toeH) ** 2);
     const s = Math.min(1, (v - toeH) / (1 - toeH));
-    return TOE_HALF * (0.86 - 0.36 * s * (2 - s));
+    return TOE_HALF * 0.86 + (collarHalf - TOE_HALF * 0.86) * s * (2 - s);
   };
   const topAt = (t: number): number =>
     kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.3 * t * t;
