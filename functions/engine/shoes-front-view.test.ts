@@ -130,7 +130,7 @@ describe('shoes seen from the front (real models)', () => {
     }
   }, 60_000);
 
-  // before: the front a tall box from the sole up to the ankle's keypoint (ai-body: its top 0.03 / 0.06 shin widths
+  // before: the front a tall box from the sole up to the ankle's keypoint (ai-body: its top 0.06 shin widths
   // under it, 107 / 93 px tall), as tall as the old shoe where that was taller; now it ends below the ankle
   it('ends a trainer seen from the front below the ankle, not up to it', async () => {
     const { body } = await renderOnce('trainers-runner');

@@ -156,12 +156,12 @@ export function placeShoes(
         const srcH = Math.max(1, b.y + b.h - top);
         const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
         const kind = frontKind(alpha, b);
-        // seen from the front, a shoe (not a boot) ends just below the ankle (FRONT_BELOW), however tall the old
-        // shoe was (what of a high-top stays above it is filled as the leg going on into the shoe): not a tall box
+        // seen from the front, a shoe (not a boot) ends just below the ankle (FRONT_BELOW; feet one behind the
+        // other: at it, the farther one's raised shoe still shows), however tall the old shoe was (what of a high-top stays above it is filled as the leg going on into the shoe): not a tall box
         const height = front
           ? kind === 'boot'
             ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
-            : Math.max(Math.min(own, reach), reach - w0 * FRONT_BELOW)
+            : Math.max(Math.min(own, reach), reach - (close ? 0 : w0 * FRONT_BELOW))
           : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
