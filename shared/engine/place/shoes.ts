@@ -25,6 +25,8 @@ const SHAFT_WIDE = 1.3;
 const FRONT_WIDE = 1.7;
 /** A foot whose ankle is this many shin widths higher in the picture than the other's is behind the other leg. */
 export const FAR_STEP = 0.5;
+/** Seen from the front, a shoe's collar (not a boot's) is this many shin widths below the ankle's keypoint. */
+const FRONT_BELOW = 0.15;
 /** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
 const FOOT_PER_KNEE = 0.53;
 
@@ -153,8 +155,13 @@ export function placeShoes(
         const top = front ? topRow(alpha, b, src.x, src.x + src.w) : b.y;
         const srcH = Math.max(1, b.y + b.h - top);
         const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
+        const kind = frontKind(alpha, b);
+        // seen from the front, a shoe (not a boot) ends just below the ankle (FRONT_BELOW; feet one behind the
+        // other: at it, the farther one's raised shoe still shows), however tall the old shoe was (what of a high-top stays above it is filled as the leg going on into the shoe): not a tall box
         const height = front
-          ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
+          ? kind === 'boot'
+            ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
+            : Math.max(Math.min(own, reach), reach - (close ? 0 : w0 * FRONT_BELOW))
           : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
@@ -184,7 +191,6 @@ export function placeShoes(
         const drawn = newLayer(layer.width, layer.height);
         const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
         const len = Math.hypot(along.x, along.y) || 1;
-        const kind = frontKind(alpha, b);
         // a boot's shaft: its own shin's width only (not the feet's box, which may take both feet)
         const shaftW = leg.widthEnd * SHAFT_WIDE;
         const bootHalf = shaftW / 2;
@@ -217,7 +223,18 @@ export function placeShoes(
             height,
             outer: leg.end.x < other.x ? -1 : 1,
           };
-          drawFront(drawn, image, alpha, b, kind, tint, at, skin, bootHalf);
+          drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
+          // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
+          // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
+          // own skin where it shows, else the lower shin's colour
+          if (kind === 'pump' && person && skin) {
+            const throat = { x: at.sole.x + up.x * height * PUMP_THROAT, y: at.sole.y + up.y * height * PUMP_THROAT };
+            // a bare foot's (its own pixels) upright over the foot's middle, up to the ankle's height; over an old
+            // shoe's fill leaning to the ankle, where it meets the leg
+            const top = old ? leg.end : { x: at.sole.x, y: leg.end.y };
+            const half0 = at.width * TOE_HALF * 0.5;
+            drawInstep(drawn, person, throat, top, half0, old ? leg.widthEnd * 0.33 : half0 * 0.7, skin, !old);
+          }
         } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         // a boot's shaft over its foot's top (its own bottom edge is the join)
         if (front && kind === 'boot' && top > b.y) {
@@ -330,6 +347,12 @@ const ARCH_GAP = 0.15;
 const TOE_HALF = 0.43;
 /** The sole seen from the front: at most this share of the toe box's height (its own share of the side view's). */
 const SOLE_MAX = 0.3;
+/** A closed shoe seen from the front: its toe box's share of the height from the sole to the ankle. */
+const CLOSED_TOE = 0.42;
+/** A pump seen from the front: its toe box's share of the height from the sole to the ankle. */
+const PUMP_TOE = 0.34;
+/** A pump's throat in the middle of its front: this share of the height from the sole to the ankle. */
+const PUMP_THROAT = PUMP_TOE * 0.75;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -386,7 +409,6 @@ function drawFront(
   kind: FrontKind,
   tint: [number, number, number],
   at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number },
-  skin: [number, number, number] | null,
   topHalf: number,
 ): void {
   const { sole, across, up, width, height, outer } = at;
@@ -433,20 +455,28 @@ function drawFront(
   const ownSole = kind !== 'pump' && run < colH * SOLE_MAX * 1.5 && run > colH * 0.05;
   const soleShare = ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
   const soleSrc = ownSole ? run : Math.max(1, colH * 0.12);
-  const toeH = kind === 'pump' ? 0.34 : kind === 'boot' ? 0.55 : 0.5;
+  const toeH = kind === 'pump' ? PUMP_TOE : kind === 'boot' ? 0.55 : CLOSED_TOE;
   const soleV = toeH * soleShare;
   const qMid = kind === 'pump' ? 0.06 : 0.12;
   const qOut = kind === 'pump' ? 0.35 : 0.5;
   const topHalfU = Math.min(TOE_HALF, topHalf / width);
+  // a closed shoe's collar: round the ankle (a little narrower than a boot's shaft), narrower than the toe box
+  const collarHalf = Math.max(TOE_HALF * 0.55, Math.min(TOE_HALF * 0.86, topHalfU * 0.85));
   const halfAt = (v: number): number => {
     // a pump's pointed toe: narrow at the tip (low in the middle), as wide as the ball at the throat
     if (kind === 'pump') return TOE_HALF * 0.8 * (0.55 + 0.45 * Math.sqrt(Math.min(1, v / toeH)));
-    const s = Math.max(0, Math.min(1, (v - toeH * 0.6) / (1 - toeH * 0.6)));
-    const end = kind === 'boot' ? topHalfU : TOE_HALF * 0.7;
-    return TOE_HALF + (end - TOE_HALF) * s * s * (3 - 2 * s);
+    if (kind === 'boot') {
+      const s = Math.max(0, Math.min(1, (v - toeH * 0.6) / (1 - toeH * 0.6)));
+      return TOE_HALF + (topHalfU - TOE_HALF) * s * s * (3 - 2 * s);
+    }
+    // a closed shoe: the toe box a dome (its sides round in towards its top), the upper narrowing to the collar
+    // round the ankle
+    if (v < toeH) return TOE_HALF * (1 - 0.14 * (v / toeH) ** 2);
+    const s = Math.min(1, (v - toeH) / (1 - toeH));
+    return TOE_HALF * 0.86 + (collarHalf - TOE_HALF * 0.86) * s * (2 - s);
   };
   const topAt = (t: number): number =>
-    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.22 * t * t;
+    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.3 * t * t;
   const r = Math.min(width, height) * 0.12;
   // the source's footprint for one destination pixel (a shrink reads a small block)
   const step = Math.max(1, Math.min(4, Math.round(colH / Math.max(1, toeH * height))));
@@ -537,20 +567,72 @@ function drawFront(
         const a = inShoe;
         for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, rgb[c]! * shade * tint[c]!);
         layer.data[o + 3] = a * 255;
-      } else if (kind === 'pump' && skin && v > 0) {
-        // the instep above the pump's throat: the person's own foot, up to the ankle (where it meets the leg)
-        // (upright over the foot's middle: the instep stands on the foot, whatever the shin's lean)
-        const sw = TOE_HALF * 0.5 - 0.08 * v;
-        const us = Math.abs(dx) / width;
-        const a = Math.min(
-          Math.max(0, Math.min(1, ((sw - us) * width) / 2 + 0.5)),
-          Math.max(0, Math.min(1, (1.02 - v) / 0.15)),
-        );
-        if (a <= 0) continue;
-        const shade = 0.86 + 0.14 * Math.cos((Math.PI / 2) * Math.min(1, us / sw));
-        for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, skin[c]! * shade);
-        layer.data[o + 3] = a * 255;
       } else continue;
+      if (x < layer.x0) layer.x0 = x;
+      if (x > layer.x1) layer.x1 = x;
+      if (y < layer.y0) layer.y0 = y;
+      if (y > layer.y1) layer.y1 = y;
+    }
+  }
+}
+
+/**
+ * A pump's instep seen from the front: the person's own foot from the vamp's throat (`throat`, `half0` either
+ * side) up to the ankle (`half1`), drawn under the shoe: a bare foot's (`bare`) own pixels, as they are in the
+ * photo (the shoe's opening shows the foot, unchanged); over an old shoe (which the fill replaces with the floor) the photo's own pixels where they are skin (or
+ * hosiery: the lower shin's colour, `skin`), else that colour, shaded round, fading into the leg at the ankle.
+ */
+function drawInstep(
+  layer: Layer,
+  person: RgbaImage,
+  throat: Point,
+  ankle: Point,
+  half0: number,
+  half1: number,
+  skin: [number, number, number],
+  bare: boolean,
+): void {
+  const ax = ankle.x - throat.x;
+  const ay = ankle.y - throat.y;
+  const len2 = ax * ax + ay * ay;
+  if (len2 < 4) return;
+  const len = Math.sqrt(len2);
+  const pad = Math.max(half0, half1) + 1;
+  const X0 = Math.max(0, Math.floor(Math.min(throat.x, ankle.x) - pad));
+  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(throat.x, ankle.x) + pad));
+  const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
+  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
+  const sum = skin[0] + skin[1] + skin[2] + 1;
+  const W = layer.width;
+  for (let y = Y0; y <= Y1; y++) {
+    for (let x = X0; x <= X1; x++) {
+      const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
+      if (t < -0.1 || t > 1) continue;
+      const off = Math.abs((x - throat.x) * ay - (y - throat.y) * ax) / len;
+      const hw = half0 + (half1 - half0) * Math.max(0, t);
+      let a = Math.max(0, Math.min(1, (hw - off) / 2 + 0.5));
+      // fading into the leg over the last fifth below the ankle
+      a = Math.min(a, Math.max(0, Math.min(1, (1 - t) / 0.2)));
+      if (a <= 0) continue;
+      const o = (y * W + x) * 4;
+      const below = layer.data[o + 3]! / 255;
+      if (below >= 1) continue;
+      // the photo's own pixel where it is skin (the instep seen through the old shoe's opening)
+      const pr = person.data[o]!;
+      const pg = person.data[o + 1]!;
+      const pb = person.data[o + 2]!;
+      const ps = pr + pg + pb + 1;
+      const own =
+        bare ||
+        (Math.hypot(pr / ps - skin[0] / sum, pg / ps - skin[1] / sum) < 0.035 && ps > sum * 0.55 && ps < sum * 1.4);
+      const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
+      const c = own ? [pr, pg, pb] : [skin[0] * shade, skin[1] * shade, skin[2] * shade];
+      // under what the shoe drew there
+      const na = below + a * (1 - below);
+      for (let k = 0; k < 3; k++) {
+        layer.data[o + k] = (layer.data[o + k]! * below + Math.min(255, c[k]!) * a * (1 - below)) / na;
+      }
+      layer.data[o + 3] = na * 255;
       if (x < layer.x0) layer.x0 = x;
       if (x > layer.x1) layer.x1 = x;
       if (y < layer.y0) layer.y0 = y;
