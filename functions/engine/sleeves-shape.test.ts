@@ -88,10 +88,11 @@ function seamGap(result: Awaited<ReturnType<typeof render>>['result'], body: Bod
   const mask = result.analysis.mask.data;
   const anchors = result.debug[0]!.anchors.map((a) => a.to);
   let worst = 0;
-  for (const [top, pit] of [
+  const seams: [Point, Point][] = [
     [anchors[1]!, anchors[3]!],
     [anchors[2]!, anchors[4]!],
-  ]) {
+  ];
+  for (const [top, pit] of seams) {
     let n = 0;
     let bare = 0;
     for (let y = Math.round(top.y); y <= Math.round(pit.y); y++) {
