@@ -140,6 +140,40 @@ function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number,
   return segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
 }
 
+/** A sleeve's cap: its sections in this first share of its length reach out over the shoulder's outline. */
+const CAP_SHARE = 0.4;
+/** ... by at most this (x the shoulders' span). */
+const CAP_REACH = 0.08;
+
+/**
+ * A hanging sleeve's cap out to the shoulder's own outline: above the armpit (`pitY`) each of its first sections'
+ * outer points moves out across the sleeve to where the person's mask ends (at most `CAP_REACH` of the span). The
+ * cap ran from the body piece's shoulder corner straight down to the arm's width, inside a rounded shoulder: a
+ * crescent of its skin showed outside the sleeve (cgi-model-30's right shoulder).
+ */
+function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: number): void {
+  const { mask, width: W, height: H } = body;
+  const reach = body.span * CAP_REACH;
+  const last = Math.floor((st.dOut.length - 1) * CAP_SHARE);
+  for (let i = 0; i <= last; i++) {
+    const o = st.dOut[i]!;
+    const n = st.dIn[i]!;
+    if (o.y >= pitY) continue;
+    const L = dist(o, n);
+    if (L < 1) continue;
+    const ux = (o.x - n.x) / L;
+    const uy = (o.y - n.y) / L;
+    let d = 0;
+    for (; d < reach; d++) {
+      const x = Math.round(o.x + ux * (d + 1));
+      const y = Math.round(o.y + uy * (d + 1));
+      if (x < 0 || y < 0 || x >= W || y >= H || mask[y * W + x]! < 128) break;
+    }
+    // (past the mask's last pixel by one: its soft edge is the shoulder's too)
+    if (d > 0) st.dOut[i] = { x: o.x + ux * (d + 1), y: o.y + uy * (d + 1) };
+  }
+}
+
 /** How far a limb bends at its middle joint: 0 straight, pi folded back on itself. */
 function bendAngle(limb: Limb): number {
   const a = sub(limb.mid, limb.root);
@@ -587,6 +621,7 @@ export function placeUpper(
           const outBy = (seamI.x - (outward.x < 0 ? tl : tr)) * outward.x;
           const pit = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
           const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward);
+          capOverShoulder(st, body, pit.y);
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
         } else {
