@@ -53,6 +53,9 @@ const SHOULDER_RISE = 0.17;
 /** A sleeveless top's corners this far out (x half its chest) are a strapless top edge, not straps. */
 const STRAPLESS = 0.8;
 
+/** Where along each sleeve's seam (shoulder's top 0, armpit 1) the body piece is held to the seam's line. */
+const SEAM_ANCHORS = [0.25, 0.5, 0.75];
+
 /** A strapped top's scoop stays this far (x the torso's height) above the safety gate's torso region. */
 const SCOOP_MARGIN = 0.03;
 
@@ -145,6 +148,40 @@ function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number,
     outer.y = -outer.y;
   }
   return segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
+}
+
+/** A sleeve's cap: its sections in this first share of its length reach out over the shoulder's outline. */
+const CAP_SHARE = 0.4;
+/** ... by at most this (x the shoulders' span). */
+const CAP_REACH = 0.08;
+
+/**
+ * A hanging sleeve's cap out to the shoulder's own outline: above the armpit (`pitY`) each of its first sections'
+ * outer points moves out across the sleeve to where the person's mask ends (at most `CAP_REACH` of the span). The
+ * cap ran from the body piece's shoulder corner straight down to the arm's width, inside a rounded shoulder: a
+ * crescent of its skin showed outside the sleeve (cgi-model-30's right shoulder).
+ */
+function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: number): void {
+  const { mask, width: W, height: H } = body;
+  const reach = body.span * CAP_REACH;
+  const last = Math.floor((st.dOut.length - 1) * CAP_SHARE);
+  for (let i = 0; i <= last; i++) {
+    const o = st.dOut[i]!;
+    const n = st.dIn[i]!;
+    if (o.y >= pitY) continue;
+    const L = dist(o, n);
+    if (L < 1) continue;
+    const ux = (o.x - n.x) / L;
+    const uy = (o.y - n.y) / L;
+    let d = 0;
+    for (; d < reach; d++) {
+      const x = Math.round(o.x + ux * (d + 1));
+      const y = Math.round(o.y + uy * (d + 1));
+      if (x < 0 || y < 0 || x >= W || y >= H || mask[y * W + x]! < 128) break;
+    }
+    // (past the mask's last pixel by one: its soft edge is the shoulder's too)
+    if (d > 0) st.dOut[i] = { x: o.x + ux * (d + 1), y: o.y + uy * (d + 1) };
+  }
 }
 
 /** How far a limb bends at its middle joint: 0 straight, pi folded back on itself. */
@@ -409,6 +446,21 @@ export function placeUpper(
     from.push({ x: g.centerX, y: scoop });
     to.push(scoopTo);
   }
+  // the seams between the body piece and its sleeves (the shoulder's top down to the armpit) held straight on the
+  // body, as the sleeves' seam ends are (`hangingStrip`, `limbStrip`): with only their two ends as anchors the
+  // spline bowed the body piece's side inwards between them, a crescent of skin or background between sleeve and
+  // body at each shoulder (blazers, cardigans, puffers on an A-pose)
+  const seams: [Sleeve | null, Point, Point, Point, Point][] = [
+    [g.sleeveL, g.shoulderL, g.armpitL, topL, armpitL],
+    [g.sleeveR, g.shoulderR, g.armpitR, topR, armpitR],
+  ];
+  for (const [sleeve, shoulder, armpit, dTop, dArm] of seams) {
+    if (!sleeve) continue;
+    for (const f of SEAM_ANCHORS) {
+      from.push(lerp(shoulder, armpit, f));
+      to.push(lerp(dTop, dArm, f));
+    }
+  }
   const levels = long && hemY > body.pelvis.y + torsoH * 0.5 ? 12 : 7;
   const srcArmY = Math.max(g.armpitL.y, g.armpitR.y);
   let lastBase = 0;
@@ -603,7 +655,14 @@ export function placeUpper(
           // crack of skin between them (each half covering the pixels on it)
           const ov = Math.max(1.5, span * 0.012);
           const over = (p: Point): Point => ({ x: p.x - outward.x * ov, y: p.y - outward.y * ov });
-          const st = hangingStrip(s, over(seamO), over(seamI), path, outerEnd, innerEnd, widthAt, outward);
+          // and its armpit's end no farther out than the torso's edge: the body piece's side past it (its slack) is
+          // over the arm's skin there, which the occlusion cuts from the body piece (the arm in front of it), a
+          // wedge of skin left between the body and the sleeve from the armpit up the seam
+          const [tl, tr] = body.torsoEdges(seamI.y);
+          const outBy = (seamI.x - (outward.x < 0 ? tl : tr)) * outward.x;
+          const pit = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
+          const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward);
+          capOverShoulder(st, body, pit.y);
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
         } else {
