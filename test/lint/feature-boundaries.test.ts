@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * The repository's config (eslint.config.js) as it is, but without type information: the boundaries are import-x
+ * The repository's config (eslint.config.js) as it is, but without type information: the boundaries are an import-x
  * rule, which resolves imports and reads no types, while building the SPA's TypeScript program (for the type-aware
  * rules) and walking its import graph (import-x `no-cycle`) for a probe were nearly all of this file's time (CI time,
  * issue 42). So only the rules this file asserts on run; the repository-wide lint (test/lint/eslint.test.ts) runs
