@@ -587,3 +587,125 @@ export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps,
     left = next;
   }
 }
+
+/** The widest slit (in shoulder spans) between a sleeve's inner edge and the body piece that is closed. */
+export const UNDERARM_GAP = 0.2;
+/** The widest strip (in shoulder spans) of the person left open beside a sleeve's or the body piece's edge alone. */
+export const UNDERARM_EDGE = 0.06;
+/** An edge's colour is the mean over this many pixels each way (along the slit, and into the drawn side). */
+const EDGE_MEAN = 3;
+
+/**
+ * The underarm: from the armpit to the elbow of an arm that is not raised, the body piece and the sleeve meet. The
+ * body piece is cut where the upper arm hangs beside it (outside the torso's edges) and the sleeve, laid along the
+ * arm's axis, can be narrower than the arm's own skin there, so a slit of the arm's skin or of the old garment's
+ * fill was left between the two (every top on an A-pose: "white slits between the body and the sleeves at the
+ * underarms"). In each row where the sleeve covers the arm's axis (there and a little lower: not below a short
+ * sleeve's cuff), the person's pixels between the sleeve's inner edge and the body piece are the garment's (their
+ * colour from the two edges); where the arm stands off the body (the background between them), the strip of the
+ * person beside each edge is. Never a hand, the hair or the head.
+ */
+export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8Array): void {
+  if (layer.x1 < layer.x0) return;
+  const { width: W, height: H, mask, span } = body;
+  const d = layer.data;
+  const drawn = (x: number, y: number) => x >= 0 && x < W && d[(y * W + x) * 4 + 3]! >= 128;
+  // never a hand, the head or the hair; `open`: the person's pixels besides
+  const outside = (p: number) => !!maps.hands[p] || !!head[p] || maps.hair[p]! >= 128;
+  const open = (p: number) => mask[p]! >= 128 && !outside(p);
+  const maxGap = Math.max(2, Math.round(span * UNDERARM_GAP));
+  const maxEdge = Math.max(1, Math.round(span * UNDERARM_EDGE));
+  const below = Math.max(1, Math.round(span * 0.04));
+  // an edge's colour: the mean of the drawn pixels round it on its own side (one pixel's colour per row, from a
+  // striped or printed cloth, drew streaks across the filled slit)
+  const edge = (x: number, y: number, side: number): [number, number, number] => {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let n = 0;
+    for (let dy = -EDGE_MEAN; dy <= EDGE_MEAN; dy++) {
+      for (let k = 0; k <= EDGE_MEAN; k++) {
+        const xx = x + side * k;
+        const yy = y + dy;
+        if (yy < 0 || yy >= H || !drawn(xx, yy)) continue;
+        const o = (yy * W + xx) * 4;
+        r += d[o]!;
+        g += d[o + 1]!;
+        b += d[o + 2]!;
+        n++;
+      }
+    }
+    n = Math.max(1, n);
+    return [r / n, g / n, b / n];
+  };
+  // a pixel of the slit: the cloth mirrored across the edge it is nearer (its print and folds carried on; a flat
+  // colour stood out as a patch on a striped or printed cloth), the edge's mean where that is not drawn
+  const paint = (x: number, y: number, mirror: number, mean: readonly number[]) => {
+    const o = (y * W + x) * 4;
+    const m = (y * W + mirror) * 4;
+    const own = drawn(mirror, y);
+    for (let c = 0; c < 3; c++) d[o + c] = own ? d[m + c]! : mean[c]!;
+    d[o + 3] = 255;
+    layer.x0 = Math.min(layer.x0, x);
+    layer.x1 = Math.max(layer.x1, x);
+  };
+  for (const [arm, raised] of [
+    [body.armL, body.armRaised[0]],
+    [body.armR, body.armRaised[1]],
+  ] as const) {
+    if (raised || arm.mid.y <= arm.root.y + span * 0.1) continue;
+    const s = Math.sign(arm.root.x - body.neck.x) || 1;
+    const walk = Math.min(arm.widthRoot, span * 0.4);
+    const ya = Math.max(0, Math.ceil(arm.root.y));
+    const yb = Math.min(H - 1 - below, Math.floor(arm.mid.y));
+    for (let y = ya; y <= yb; y++) {
+      const t = (y - arm.root.y) / (arm.mid.y - arm.root.y);
+      const ax = Math.round(arm.root.x + (arm.mid.x - arm.root.x) * t);
+      const axBelow = Math.round(
+        arm.root.x + (arm.mid.x - arm.root.x) * ((y + below - arm.root.y) / (arm.mid.y - arm.root.y)),
+      );
+      if (!drawn(ax, y) || !drawn(axBelow, y + below)) continue;
+      // the sleeve's inner edge, then the run of what is not drawn up to the body piece
+      // (within the arm's width of its axis: a top drawn on inward from there has no slit in this row, and what
+      // is open farther in is the chest's: a V neckline)
+      let x = ax;
+      while (drawn(x - s, y) && Math.abs(x - s - ax) <= walk) x -= s;
+      if (Math.abs(x - ax) >= walk) continue;
+      const xi = x;
+      const run: number[] = [];
+      let xb = -1;
+      for (let k = 1; k <= maxGap; k++) {
+        const xx = xi - s * k;
+        if (xx < 0 || xx >= W || (xx - body.neck.x) * s <= 0) break;
+        if (drawn(xx, y)) {
+          xb = xx;
+          break;
+        }
+        run.push(xx);
+      }
+      if (!run.length) continue;
+      const from = edge(xi, y, s);
+      const openAt = run.map((xx) => open(y * W + xx));
+      // the whole slit: the person's pixels, or a sliver of background narrower than `UNDERARM_EDGE` (the arm
+      // held just off the body)
+      const slit = openAt.every(Boolean) || (run.length <= maxEdge && run.every((xx) => !outside(y * W + xx)));
+      // run[i] is i + 1 pixels in from the sleeve's edge and run.length - i out from the body piece's
+      const fromSleeve = (i: number) => paint(run[i]!, y, xi + s * i, from);
+      if (xb >= 0 && slit) {
+        const to = edge(xb, y, -s);
+        run.forEach((xx, i) => {
+          if (2 * i < run.length) fromSleeve(i);
+          else paint(xx, y, xb - s * (run.length - 1 - i), to);
+        });
+        continue;
+      }
+      // the arm off the body: the person's strip beside the sleeve, and beside the body piece
+      for (let i = 0; i < run.length && i < maxEdge && openAt[i]; i++) fromSleeve(i);
+      if (xb < 0) continue;
+      const to = edge(xb, y, -s);
+      for (let i = run.length - 1, n = 0; i >= 0 && n < maxEdge && openAt[i]; i--, n++) {
+        paint(run[i]!, y, xb - s * (run.length - 1 - i), to);
+      }
+    }
+  }
+}
