@@ -272,6 +272,9 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const caps = armCapsules(body);
+  // a forearm whose axis lies over the torso for less than its own radius only leaves the body there (an elbow
+  // held at the side, the forearm out): it is in front of none of the torso
+  const crosses = caps.map((c, k) => k % 2 === 1 && overTorsoLength(body, c) >= c[4]);
   const neckY = body.neck.y + body.span * 0.02;
   const upper = slot !== 'bottom' && slot !== 'shoes';
   const limbs = what === 'body' && slot !== 'shoes';
@@ -315,7 +318,7 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
             }
             // over the torso a forearm is in front only where its own axis is over the torso (an elbow held
             // beside the body cut a hole in the chest's side that the forearm's capsule reached)
-            if (insideTorso && !axisOverTorso(body, x, y, c)) continue;
+            if (insideTorso && (!crosses[k] || !axisOverTorso(body, x, y, c))) continue;
             // nor behind its elbow: the capsule's round end there is the upper arm's, which over the torso is
             // behind the top (an elbow held against the side cut a notch of the belly's skin)
             if (insideTorso && k % 2 === 1 && behindStart(x, y, c)) continue;
@@ -466,6 +469,26 @@ function axisOverTorso(body: Body, x: number, y: number, c: readonly number[]): 
   const [tl, tr] = body.torsoEdges(py);
   return px > tl + r * 0.5 && px < tr - r * 0.5;
 }
+
+/**
+ * How long a stretch of capsule c's axis lies over the torso (at least half its radius inside the torso's edges, as
+ * `axisOverTorso`), sampled at `OVER_SAMPLES` points. cgi-model-15's elbow, at her side, sits a few pixels inside
+ * the torso's edge, so the forearm's end there cut notches of her belly's skin through the top beside it.
+ */
+function overTorsoLength(body: Body, c: readonly number[]): number {
+  const [ax = 0, ay = 0, bx = 0, by = 0, r = 0] = c;
+  let n = 0;
+  for (let i = 0; i <= OVER_SAMPLES; i++) {
+    const t = i / OVER_SAMPLES;
+    const px = ax + (bx - ax) * t;
+    const py = ay + (by - ay) * t;
+    if (py < body.neck.y || py > body.pelvis.y) continue;
+    const [tl, tr] = body.torsoEdges(py);
+    if (px > tl + r * 0.5 && px < tr - r * 0.5) n++;
+  }
+  return (n / (OVER_SAMPLES + 1)) * Math.hypot(bx - ax, by - ay);
+}
+const OVER_SAMPLES = 32;
 
 /** Gaps in a hand's or a forearm's cut narrower than twice this (in shoulder spans) are closed. */
 const LIMB_CLOSE = 0.02;
