@@ -672,11 +672,15 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
     layer.x0 = Math.min(layer.x0, x);
     layer.x1 = Math.max(layer.x1, x);
   };
-  for (const [arm, raised] of [
-    [body.armL, body.armRaised[0]],
-    [body.armR, body.armRaised[1]],
+  const caps = armCapsules(body);
+  for (const [k, arm, raised] of [
+    [0, body.armL, body.armRaised[0]],
+    [1, body.armR, body.armRaised[1]],
   ] as const) {
     if (raised || arm.mid.y <= arm.root.y + span * 0.1) continue;
+    // a forearm across the body (a hand held at the chest) is in front of the top there: not the top's
+    const fore = caps[k * 2 + 1]!;
+    if (overTorsoLength(body, fore) >= fore[4]) continue;
     const s = Math.sign(arm.root.x - body.neck.x) || 1;
     const walk = Math.min(arm.widthRoot, span * 0.4);
     const ya = Math.max(0, Math.ceil(arm.root.y));
@@ -697,9 +701,11 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
       const xi = x;
       const run: number[] = [];
       let xb = -1;
-      for (let k = 1; k <= maxGap; k++) {
-        const xx = xi - s * k;
-        if (xx < 0 || xx >= W || (xx - body.neck.x) * s <= 0) break;
+      // no deeper into the torso than `UNDERARM_EDGE` inside its edge: the chest is not the underarm's
+      const side = body.torsoEdges(y)[s > 0 ? 1 : 0];
+      for (let j = 1; j <= maxGap; j++) {
+        const xx = xi - s * j;
+        if (xx < 0 || xx >= W || (xx - body.neck.x) * s <= 0 || (xx - side) * s < -maxEdge) break;
         if (drawn(xx, y)) {
           xb = xx;
           break;
