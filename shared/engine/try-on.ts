@@ -25,7 +25,7 @@ import { newLayer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
 import { variantFor, type VariantOptions } from './look/variants';
-import { clip, easeCover, occlude } from './compose/occlusion';
+import { clip, closeUnderarm, easeCover, occlude } from './compose/occlusion';
 import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
@@ -199,6 +199,8 @@ export async function tryOn(
     p.drawBody(layer);
     occlude(layer, body, maps, slot, 'body');
     p.drawLimbs(layer);
+    // the body piece meets its sleeves under the arms
+    if (slot === 'top' || slot === 'outerwear') closeUnderarm(layer, body, maps, head);
     occlude(layer, body, maps, slot, 'hair');
     clip(layer, p.room ? p.room(roomFor(slot)) : roomFor(slot));
     clip(layer, head, true);

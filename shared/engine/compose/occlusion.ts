@@ -272,6 +272,9 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const caps = armCapsules(body);
+  // a forearm whose axis lies over the torso for less than its own radius only leaves the body there (an elbow
+  // held at the side, the forearm out): it is in front of none of the torso
+  const crosses = caps.map((c, k) => k % 2 === 1 && overTorsoLength(body, c) >= c[4]);
   const neckY = body.neck.y + body.span * 0.02;
   const upper = slot !== 'bottom' && slot !== 'shoes';
   const limbs = what === 'body' && slot !== 'shoes';
@@ -315,7 +318,7 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
             }
             // over the torso a forearm is in front only where its own axis is over the torso (an elbow held
             // beside the body cut a hole in the chest's side that the forearm's capsule reached)
-            if (insideTorso && !axisOverTorso(body, x, y, c)) continue;
+            if (insideTorso && (!crosses[k] || !axisOverTorso(body, x, y, c))) continue;
             // nor behind its elbow: the capsule's round end there is the upper arm's, which over the torso is
             // behind the top (an elbow held against the side cut a notch of the belly's skin)
             if (insideTorso && k % 2 === 1 && behindStart(x, y, c)) continue;
@@ -467,6 +470,26 @@ function axisOverTorso(body: Body, x: number, y: number, c: readonly number[]): 
   return px > tl + r * 0.5 && px < tr - r * 0.5;
 }
 
+/**
+ * How long a stretch of capsule c's axis lies over the torso (at least half its radius inside the torso's edges, as
+ * `axisOverTorso`), sampled at `OVER_SAMPLES` points. cgi-model-15's elbow, at her side, sits a few pixels inside
+ * the torso's edge, so the forearm's end there cut notches of her belly's skin through the top beside it.
+ */
+function overTorsoLength(body: Body, c: readonly number[]): number {
+  const [ax = 0, ay = 0, bx = 0, by = 0, r = 0] = c;
+  let n = 0;
+  for (let i = 0; i <= OVER_SAMPLES; i++) {
+    const t = i / OVER_SAMPLES;
+    const px = ax + (bx - ax) * t;
+    const py = ay + (by - ay) * t;
+    if (py < body.neck.y || py > body.pelvis.y) continue;
+    const [tl, tr] = body.torsoEdges(py);
+    if (px > tl + r * 0.5 && px < tr - r * 0.5) n++;
+  }
+  return (n / (OVER_SAMPLES + 1)) * Math.hypot(bx - ax, by - ay);
+}
+const OVER_SAMPLES = 32;
+
 /** Gaps in a hand's or a forearm's cut narrower than twice this (in shoulder spans) are closed. */
 const LIMB_CLOSE = 0.02;
 
@@ -585,5 +608,133 @@ export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps,
       layer.y1 = Math.max(layer.y1, (b - x) / cw + y0);
     }
     left = next;
+  }
+}
+
+/** The widest slit (in shoulder spans) between a sleeve's inner edge and the body piece that is closed. */
+export const UNDERARM_GAP = 0.2;
+/** The widest strip (in shoulder spans) of the person left open beside a sleeve's or the body piece's edge alone. */
+export const UNDERARM_EDGE = 0.06;
+/** An edge's colour is the mean over this many pixels each way (along the slit, and into the drawn side). */
+const EDGE_MEAN = 3;
+
+/**
+ * The underarm: from the armpit to the elbow of an arm that is not raised, the body piece and the sleeve meet. The
+ * body piece is cut where the upper arm hangs beside it (outside the torso's edges) and the sleeve, laid along the
+ * arm's axis, can be narrower than the arm's own skin there, so a slit of the arm's skin or of the old garment's
+ * fill was left between the two (every top on an A-pose: "white slits between the body and the sleeves at the
+ * underarms"). In each row where the sleeve covers the arm's axis (there and a little lower: not below a short
+ * sleeve's cuff), the person's pixels between the sleeve's inner edge and the body piece are the garment's (their
+ * colour from the two edges); where the arm stands off the body (the background between them), the strip of the
+ * person beside each edge is. Never a hand, the hair or the head.
+ */
+export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8Array): void {
+  if (layer.x1 < layer.x0) return;
+  const { width: W, height: H, mask, span } = body;
+  const d = layer.data;
+  const drawn = (x: number, y: number) => x >= 0 && x < W && d[(y * W + x) * 4 + 3]! >= 128;
+  // never a hand, the head or the hair; `open`: the person's pixels besides
+  const outside = (p: number) => !!maps.hands[p] || !!head[p] || maps.hair[p]! >= 128;
+  const open = (p: number) => mask[p]! >= 128 && !outside(p);
+  const maxGap = Math.max(2, Math.round(span * UNDERARM_GAP));
+  const maxEdge = Math.max(1, Math.round(span * UNDERARM_EDGE));
+  const below = Math.max(1, Math.round(span * 0.04));
+  // an edge's colour: the mean of the drawn pixels round it on its own side (one pixel's colour per row, from a
+  // striped or printed cloth, drew streaks across the filled slit)
+  const edge = (x: number, y: number, side: number): [number, number, number] => {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let n = 0;
+    for (let dy = -EDGE_MEAN; dy <= EDGE_MEAN; dy++) {
+      for (let k = 0; k <= EDGE_MEAN; k++) {
+        const xx = x + side * k;
+        const yy = y + dy;
+        if (yy < 0 || yy >= H || !drawn(xx, yy)) continue;
+        const o = (yy * W + xx) * 4;
+        r += d[o]!;
+        g += d[o + 1]!;
+        b += d[o + 2]!;
+        n++;
+      }
+    }
+    n = Math.max(1, n);
+    return [r / n, g / n, b / n];
+  };
+  // a pixel of the slit: the cloth mirrored across the edge it is nearer (its print and folds carried on; a flat
+  // colour stood out as a patch on a striped or printed cloth), the edge's mean where that is not drawn
+  const paint = (x: number, y: number, mirror: number, mean: readonly number[]) => {
+    const o = (y * W + x) * 4;
+    const m = (y * W + mirror) * 4;
+    const own = drawn(mirror, y);
+    for (let c = 0; c < 3; c++) d[o + c] = own ? d[m + c]! : mean[c]!;
+    d[o + 3] = 255;
+    layer.x0 = Math.min(layer.x0, x);
+    layer.x1 = Math.max(layer.x1, x);
+  };
+  const caps = armCapsules(body);
+  for (const [k, arm, raised] of [
+    [0, body.armL, body.armRaised[0]],
+    [1, body.armR, body.armRaised[1]],
+  ] as const) {
+    if (raised || arm.mid.y <= arm.root.y + span * 0.1) continue;
+    // a forearm across the body (a hand held at the chest) is in front of the top there: not the top's
+    const fore = caps[k * 2 + 1]!;
+    if (overTorsoLength(body, fore) >= fore[4]) continue;
+    const s = Math.sign(arm.root.x - body.neck.x) || 1;
+    const walk = Math.min(arm.widthRoot, span * 0.4);
+    const ya = Math.max(0, Math.ceil(arm.root.y));
+    const yb = Math.min(H - 1 - below, Math.floor(arm.mid.y));
+    for (let y = ya; y <= yb; y++) {
+      const t = (y - arm.root.y) / (arm.mid.y - arm.root.y);
+      const ax = Math.round(arm.root.x + (arm.mid.x - arm.root.x) * t);
+      const axBelow = Math.round(
+        arm.root.x + (arm.mid.x - arm.root.x) * ((y + below - arm.root.y) / (arm.mid.y - arm.root.y)),
+      );
+      if (!drawn(ax, y) || !drawn(axBelow, y + below)) continue;
+      // the sleeve's inner edge, then the run of what is not drawn up to the body piece
+      // (within the arm's width of its axis: a top drawn on inward from there has no slit in this row, and what
+      // is open farther in is the chest's: a V neckline)
+      let x = ax;
+      while (drawn(x - s, y) && Math.abs(x - s - ax) <= walk) x -= s;
+      if (Math.abs(x - ax) >= walk) continue;
+      const xi = x;
+      const run: number[] = [];
+      let xb = -1;
+      // no deeper into the torso than `UNDERARM_EDGE` inside its edge: the chest is not the underarm's
+      const side = body.torsoEdges(y)[s > 0 ? 1 : 0];
+      for (let j = 1; j <= maxGap; j++) {
+        const xx = xi - s * j;
+        if (xx < 0 || xx >= W || (xx - body.neck.x) * s <= 0 || (xx - side) * s < -maxEdge) break;
+        if (drawn(xx, y)) {
+          xb = xx;
+          break;
+        }
+        run.push(xx);
+      }
+      if (!run.length) continue;
+      const from = edge(xi, y, s);
+      const openAt = run.map((xx) => open(y * W + xx));
+      // the whole slit: the person's pixels, or a sliver of background narrower than `UNDERARM_EDGE` (the arm
+      // held just off the body)
+      const slit = openAt.every(Boolean) || (run.length <= maxEdge && run.every((xx) => !outside(y * W + xx)));
+      // run[i] is i + 1 pixels in from the sleeve's edge and run.length - i out from the body piece's
+      const fromSleeve = (i: number) => paint(run[i]!, y, xi + s * i, from);
+      if (xb >= 0 && slit) {
+        const to = edge(xb, y, -s);
+        run.forEach((xx, i) => {
+          if (2 * i < run.length) fromSleeve(i);
+          else paint(xx, y, xb - s * (run.length - 1 - i), to);
+        });
+        continue;
+      }
+      // the arm off the body: the person's strip beside the sleeve, and beside the body piece
+      for (let i = 0; i < run.length && i < maxEdge && openAt[i]; i++) fromSleeve(i);
+      if (xb < 0) continue;
+      const to = edge(xb, y, -s);
+      for (let i = run.length - 1, n = 0; i >= 0 && n < maxEdge && openAt[i]; i--, n++) {
+        paint(run[i]!, y, xb - s * (run.length - 1 - i), to);
+      }
+    }
   }
 }
