@@ -424,7 +424,7 @@ export function openGaps(body: Body, y0: number): (y: number) => [number, number
 }
 
 /** The narrowest gap between the legs (x the span) a trouser leg's inner edge follows, and its least run of rows. */
-const GAP_OPEN = 0.05;
+const GAP_OPEN = 0.1;
 const GAP_RUN = 0.15;
 
 /**
@@ -483,7 +483,7 @@ const LEG_TURN = 0.22;
  * gap's middle to the next across the rows where the gap closes (legs that nearly touch show it on some rows only:
  * each leg's inner edge switching between the gap's edge and its own width drew a zigzag), on rows where the legs
  * stand side by side. null where the photo shows no gap on the legs at all (legs crossing or one in front of the
- * other: each leg keeps its own width there), and below the last gap.
+ * other: each leg keeps its own width there); below the last gap it goes on along the legs at that gap's offset.
  */
 export function inseamLine(
   body: Body,
@@ -522,8 +522,12 @@ export function inseamLine(
   rows.unshift(crotchY);
   off.unshift(body.axisX(crotchY) - between(crotchY));
   const last = rows[rows.length - 1]!;
+  const end2 = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
   return (y: number) => {
-    if (y <= crotchY || y > last || !sideBySide(body, y)) return null;
+    if (y <= crotchY || y > end2 || !sideBySide(body, y)) return null;
+    // below the last gap: on along the legs at its offset (each leg's own width there left a hole where the strip's
+    // inner edge went from the seam to the leg's own width)
+    if (y > last) return between(y) + off[off.length - 1]!;
     // the gap rows either side of y (binary search)
     let lo = 0;
     let hi = rows.length - 1;
