@@ -99,7 +99,7 @@ function garmentBottom(garment: Uint8Array, W: number): number {
 
 describe('trousers and shorts stay two legs (issue 38 round 5, part H5)', () => {
   // legs together all the way (cgi-model-23): the seam followed the mask's gap row by row (a wavy tear) and was a
-  // soft shade only; now it follows the legs and folds (before 0.82, after about 0.6)
+  // soft shade only; now it follows the legs and folds (before 0.81, after 0.51)
   it('jeans on legs that touch: a clear fold down the middle between the thighs', async () => {
     const { r, body } = await render('jeans-indigo', 'cgi-model-23');
     expect(seamDepth(r.image, r.layers.garment.data, body)).toBeLessThan(0.7);
