@@ -111,14 +111,18 @@ describe('trousers and shorts stay two legs (issue 38 round 5, part H5)', () => 
   it.each([
     ['shorts-chino', 'hanger', 'knee'],
     ['wideleg-cream', 'grey-shadow', 'ankle'],
-  ] as const)('%s from a %s photo is placed as trousers, to the %s', async (garment, condition, reach) => {
-    const { r, body } = await render(garment, 'ai-body', condition);
-    // a skirt carries its flare; trousers do not
-    expect(r.placed[0]!.drape).toBeUndefined();
-    const bottom = garmentBottom(r.layers.garment.data, body.width);
-    const knee = (body.legL.mid.y + body.legR.mid.y) / 2;
-    const ankle = (body.legL.end.y + body.legR.end.y) / 2;
-    if (reach === 'knee') expect(bottom).toBeLessThan(knee);
-    else expect(bottom).toBeGreaterThan(ankle - (ankle - knee) * 0.15);
-  }, 30_000);
+  ] as const)(
+    '%s from a %s photo is placed as trousers, to the %s',
+    async (garment, condition, reach) => {
+      const { r, body } = await render(garment, 'ai-body', condition);
+      // a skirt carries its flare; trousers do not
+      expect(r.placed[0]!.drape).toBeUndefined();
+      const bottom = garmentBottom(r.layers.garment.data, body.width);
+      const knee = (body.legL.mid.y + body.legR.mid.y) / 2;
+      const ankle = (body.legL.end.y + body.legR.end.y) / 2;
+      if (reach === 'knee') expect(bottom).toBeLessThan(knee);
+      else expect(bottom).toBeGreaterThan(ankle - (ankle - knee) * 0.15);
+    },
+    30_000,
+  );
 });

@@ -407,7 +407,7 @@ export function openGaps(body: Body, y0: number): (y: number) => [number, number
   const gaps: ([number, number] | null)[] = [];
   for (let y = from; y <= to; y++) gaps.push(openGapAt(body, y));
   const run = Math.max(2, body.span * GAP_RUN);
-  for (let i = 0; i < gaps.length; ) {
+  for (let i = 0; i < gaps.length;) {
     if (!gaps[i]) {
       i++;
       continue;
