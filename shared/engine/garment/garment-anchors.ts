@@ -457,9 +457,13 @@ const LEG_SLIT_BREAK = 0.03;
 /** The most a trouser's crotch lies below its top, in widths of its waist (a flat lay's rise). */
 const CROTCH_PER_WAIST = 1;
 
-export function lowerLayout(alpha: GrayImage): LowerLayout {
+/**
+ * A lower garment's layout. `bottom`: a bottom's own photo (not a one-piece's): a hanger's hook and bar above it
+ * are not cloth (`clothTop`) and its crotch is within CROTCH_PER_WAIST waist widths of its top.
+ */
+export function lowerLayout(alpha: GrayImage, bottom = false): LowerLayout {
   const full = alphaBox(alpha);
-  const clothY = clothTop(alpha, full);
+  const clothY = bottom ? clothTop(alpha, full) : full.y;
   const box: Box = { ...full, y: clothY, h: full.h - (clothY - full.y) };
   const top = box.y;
   const hem = box.y + box.h - 1;
@@ -504,7 +508,7 @@ export function lowerLayout(alpha: GrayImage): LowerLayout {
   // top, the legs meeting above the slit on its top's middle (a crotch found low squeezed the seat and the pockets
   // into the rise and cut the legs short)
   const crotchMax = Math.round((edgeR[0]! - edgeL[0]!) * CROTCH_PER_WAIST);
-  if (isTrousers && crotchRow > crotchMax && crotchMax > 0) {
+  if (bottom && isTrousers && crotchRow > crotchMax && crotchMax > 0) {
     const meet = (inner[crotchRow * 2]! + inner[crotchRow * 2 + 1]!) / 2;
     for (let i = crotchMax; i < crotchRow; i++) {
       outer[i * 2] = edgeL[i]!;
