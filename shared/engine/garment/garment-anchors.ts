@@ -432,8 +432,39 @@ function layoutOf(
   return { layout, sleeved, sleevePixels: Math.min(sums[0]!.n, sums[1]!.n), area };
 }
 
-export function lowerLayout(alpha: GrayImage): LowerLayout {
-  const box = alphaBox(alpha);
+/**
+ * A bottom's first row of cloth: below a hanger's hook (rows far narrower than the garment) and its bar (a thin band
+ * wider than the waistband it holds, its widest run narrowing by a tenth or more within `HANGER_BAR` of the height
+ * below it). The hook and bar taken for the waistband gave a waist a few pixels wide (the shorts drawn
+ * ankle-length) and a crotch too low in the outline for legs (drawn as a skirt).
+ */
+function clothTop(alpha: GrayImage, box: Box): number {
+  const widest = (y: number) => rowRuns(alpha, y, 2).reduce((m, r) => Math.max(m, r[1] - r[0]), 0);
+  const end = box.y + Math.round(box.h * 0.15);
+  let y = box.y;
+  while (y < end && widest(y) < box.w * 0.3) y++;
+  if (y >= end) return box.y;
+  const w0 = widest(y);
+  const barEnd = Math.min(end, y + Math.round(box.h * HANGER_BAR));
+  for (let j = y + 1; j <= barEnd; j++) if (widest(j) < w0 * 0.9) return j;
+  return y;
+}
+
+/** The most (x the garment's height) a hanger's bar may take at the top of a bottom's photo. */
+const HANGER_BAR = 0.05;
+/** Rows (x the height) where the slit between two trouser legs closes in the outline, still counted as legs. */
+const LEG_SLIT_BREAK = 0.03;
+/** The most a trouser's crotch lies below its top, in widths of its waist (a flat lay's rise). */
+const CROTCH_PER_WAIST = 1;
+
+/**
+ * A lower garment's layout. `bottom`: a bottom's own photo (not a one-piece's): a hanger's hook and bar above it
+ * are not cloth (`clothTop`) and its crotch is within CROTCH_PER_WAIST waist widths of its top.
+ */
+export function lowerLayout(alpha: GrayImage, bottom = false): LowerLayout {
+  const full = alphaBox(alpha);
+  const clothY = bottom ? clothTop(alpha, full) : full.y;
+  const box: Box = { ...full, y: clothY, h: full.h - (clothY - full.y) };
   const top = box.y;
   const hem = box.y + box.h - 1;
   const H = box.h;
@@ -446,11 +477,21 @@ export function lowerLayout(alpha: GrayImage): LowerLayout {
   let crotchRow = -1;
   const outer = new Float32Array(H * 2);
   const inner = new Float32Array(H * 2);
+  // (the slit between two legs laid side by side can be a pixel wide, and close for a few rows where the legs
+  // touch: a 1 px slit merged, or one closed row, read wide-leg trousers and small photos' shorts as a skirt)
+  const breakRows = Math.max(1, Math.round(H * LEG_SLIT_BREAK));
   for (let i = H - 1; i >= 0; i--) {
-    const runs = rowRuns(alpha, top + i, 2).filter((r) => r[1] - r[0] > minRun);
-    if (runs.length >= 2 && (crotchRow < 0 || crotchRow === i + 1)) {
+    const runs = rowRuns(alpha, top + i, 1).filter((r) => r[1] - r[0] > minRun);
+    if (runs.length >= 2 && (crotchRow < 0 || crotchRow - i <= breakRows)) {
       const a = runs[0]!;
       const b = runs[runs.length - 1]!;
+      // rows where the slit closed: the legs' edges carried on from the row below
+      for (let j = i + 1; crotchRow > 0 && j < crotchRow; j++) {
+        outer[j * 2] = outer[crotchRow * 2]!;
+        inner[j * 2] = inner[crotchRow * 2]!;
+        outer[j * 2 + 1] = outer[crotchRow * 2 + 1]!;
+        inner[j * 2 + 1] = inner[crotchRow * 2 + 1]!;
+      }
       outer[i * 2] = a[0];
       inner[i * 2] = a[1];
       outer[i * 2 + 1] = b[1];
@@ -461,7 +502,22 @@ export function lowerLayout(alpha: GrayImage): LowerLayout {
     edgeL[i] = all.length ? all[0]![0] : centerX;
     edgeR[i] = all.length ? all[all.length - 1]![1] : centerX;
   }
-  const isTrousers = crotchRow > 0 && crotchRow < H * 0.7 && H - crotchRow > H * 0.25;
+  const isTrousers = crotchRow > 0 && H - crotchRow > H * 0.25;
+  // wide legs laid flat overlap below the crotch, so the slit between them shows only lower down (or lower still
+  // where a drop shadow or a small photo closes it): the crotch is at most CROTCH_PER_WAIST waist widths below the
+  // top, the legs meeting above the slit on its top's middle (a crotch found low squeezed the seat and the pockets
+  // into the rise and cut the legs short)
+  const crotchMax = Math.round((edgeR[0]! - edgeL[0]!) * CROTCH_PER_WAIST);
+  if (bottom && isTrousers && crotchRow > crotchMax && crotchMax > 0) {
+    const meet = (inner[crotchRow * 2]! + inner[crotchRow * 2 + 1]!) / 2;
+    for (let i = crotchMax; i < crotchRow; i++) {
+      outer[i * 2] = edgeL[i]!;
+      outer[i * 2 + 1] = edgeR[i]!;
+      inner[i * 2] = meet;
+      inner[i * 2 + 1] = meet;
+    }
+    crotchRow = crotchMax;
+  }
   const { width: w } = alpha;
   const labels = new Uint8Array(w * alpha.height);
   for (let i = 0; i < H; i++) {

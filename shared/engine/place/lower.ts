@@ -58,7 +58,8 @@ export function placeTrousers(
   const srcLegLen = g.hem - crotch.y;
   const anchors: { from: Point; to: Point }[] = [];
   // where the legs touch above the gap the photo shows (thighs together), the seam between the two trouser legs
-  const seam = inseamLine(body, crotchY);
+  const gaps = openGaps(body, crotchY);
+  const seam = inseamLine(body, crotchY, gaps);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
   const draw = (layer: Layer, side: 0 | 1) => {
@@ -116,7 +117,7 @@ export function placeTrousers(
     }
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
-    keepLegGap(body, st.dIn, side, slack, seam);
+    keepLegGap(body, st.dIn, side, slack, seam, gaps);
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels: g.labels, part, tint },
@@ -139,6 +140,7 @@ export function placeTrousers(
       draw(layer, 0);
       const first = layer.call;
       draw(layer, 1);
+      shadeLegs(layer, body, first, layer.call, crotchY);
       shadeInseam(layer, body, first, layer.call, crotchY);
     },
     drawLimbs() {},
@@ -385,6 +387,47 @@ export function legGapAt(body: Body, y: number): [number, number] | null {
 }
 
 /**
+ * The gap between the legs on row y where it is at least GAP_OPEN spans wide: a narrower sliver (legs that nearly
+ * touch, the mask's edge stepping) is cloth for both trouser legs' ease anyway, and each leg's inner edge following
+ * it row by row tore a jagged slit with notches down the middle.
+ */
+function openGapAt(body: Body, y: number): [number, number] | null {
+  const gap = legGapAt(body, y);
+  return gap && gap[1] - gap[0] + 1 >= body.span * GAP_OPEN ? gap : null;
+}
+
+/**
+ * The open gaps between the legs (`openGapAt`) row by row below `y0`, kept only where they run on for GAP_RUN spans
+ * of rows: a gap that opens for a few rows (calves that nearly touch) switched each leg's inner edge between the
+ * gap and the seam, a zigzag with notches of background.
+ */
+export function openGaps(body: Body, y0: number): (y: number) => [number, number] | null {
+  const from = Math.max(0, Math.ceil(y0));
+  const to = Math.min(body.height - 1, Math.round(Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3));
+  const gaps: ([number, number] | null)[] = [];
+  for (let y = from; y <= to; y++) gaps.push(openGapAt(body, y));
+  const run = Math.max(2, body.span * GAP_RUN);
+  for (let i = 0; i < gaps.length;) {
+    if (!gaps[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < gaps.length && gaps[j]) j++;
+    if (j - i < run) for (let k = i; k < j; k++) gaps[k] = null;
+    i = j;
+  }
+  return (y: number) => {
+    const i = Math.round(y) - from;
+    return i >= 0 && i < gaps.length ? gaps[i]! : openGapAt(body, y);
+  };
+}
+
+/** The narrowest gap between the legs (x the span) a trouser leg's inner edge follows, and its least run of rows. */
+const GAP_OPEN = 0.1;
+const GAP_RUN = 0.15;
+
+/**
  * A trouser leg's destination sections kept on its own side of the gap between the legs (in place): an inner edge
  * past the leg's own inner edge (plus a little ease) is brought back to it. (Giving the outer side what the inner
  * one lost stepped the sides out at the top of the gap, off the silhouette.)
@@ -394,12 +437,13 @@ function keepLegGap(
   dIn: Point[],
   side: 0 | 1,
   slack: number,
-  seam: ((y: number) => number | null) | null = null,
+  seam: ((y: number) => number | null) | null,
+  gapAt: (y: number) => [number, number] | null,
 ): void {
   const ease = body.span * INSEAM_EASE + slack;
   for (let i = 1; i < dIn.length; i++) {
     const p = dIn[i]!;
-    const gap = legGapAt(body, p.y);
+    const gap = gapAt(p.y);
     if (!gap) {
       // legs that touch: each trouser leg up to the seam between them (the first drawn, the left, a little past
       // it, under the right one's edge: no background line between the two)
@@ -424,6 +468,14 @@ const SIDE_BY_SIDE = 0.7;
 /** The shade along the boundary between the two trouser legs: its width (x the span) and depth at the seam. */
 const INSEAM_SHADE_W = 0.05;
 const INSEAM_SHADE = 0.45;
+/** The fold where one trouser leg meets the other: its half-width (x the span, at least a pixel) and depth. */
+const INSEAM_CREASE_W = 0.006;
+const INSEAM_CREASE = 0.35;
+/** The seam's offset from the middle between the legs' axes is averaged over this many spans along the legs. */
+const SEAM_SMOOTH = 0.25;
+/** Each trouser leg turning away from the light towards its sides: the band (x the leg's half-width) and depth. */
+const LEG_TURN_W = 0.45;
+const LEG_TURN = 0.22;
 
 /**
  * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
@@ -431,35 +483,51 @@ const INSEAM_SHADE = 0.45;
  * gap's middle to the next across the rows where the gap closes (legs that nearly touch show it on some rows only:
  * each leg's inner edge switching between the gap's edge and its own width drew a zigzag), on rows where the legs
  * stand side by side. null where the photo shows no gap on the legs at all (legs crossing or one in front of the
- * other: each leg keeps its own width there), and below the last gap.
+ * other: each leg keeps its own width there); below the last gap it goes on along the legs at that gap's offset.
  */
-export function inseamLine(body: Body, crotchY: number): ((y: number) => number | null) | null {
+export function inseamLine(
+  body: Body,
+  crotchY: number,
+  gapAt: (y: number) => [number, number] | null = openGaps(body, crotchY),
+): ((y: number) => number | null) | null {
   const end = Math.min(body.height - 1, Math.round(Math.max(body.legL.end.y, body.legR.end.y)));
   const y0 = Math.ceil(crotchY);
   const rows: number[] = [];
   const mids: number[] = [];
   for (let y = y0; y <= end; y++) {
-    const gap = legGapAt(body, y);
+    const gap = gapAt(y);
     if (!gap || !sideBySide(body, y)) continue;
     rows.push(y);
     mids.push((gap[0] + gap[1]) / 2);
   }
   if (!rows.length) return null;
-  // smoothed along the leg (the mask's edges between nearly touching legs step from row to row)
-  const k = body.span * 0.1;
-  const smooth = mids.map((_, i) => {
+  // smoothed along the legs: the gap's middle as an offset from the middle between the legs' axes (hip -> knee ->
+  // ankle), averaged over SEAM_SMOOTH spans (the mask's edges between nearly touching legs step from row to row,
+  // and a shorter average drew a wavy seam, a tear, down legs that touch)
+  const between = (y: number) => {
+    const l = legAxisX(body.legL, y);
+    const r = legAxisX(body.legR, y);
+    return l === null || r === null ? body.axisX(y) : (l + r) / 2;
+  };
+  const off = mids.map((m, i) => m - between(rows[i]!));
+  const k = body.span * SEAM_SMOOTH;
+  const smooth = off.map((_, i) => {
     let sum = 0;
     let n = 0;
-    for (let j = i; j >= 0 && rows[i]! - rows[j]! <= k; j--, n++) sum += mids[j]!;
-    for (let j = i + 1; j < rows.length && rows[j]! - rows[i]! <= k; j++, n++) sum += mids[j]!;
+    for (let j = i; j >= 0 && rows[i]! - rows[j]! <= k; j--, n++) sum += off[j]!;
+    for (let j = i + 1; j < rows.length && rows[j]! - rows[i]! <= k; j++, n++) sum += off[j]!;
     return sum / n;
   });
-  mids.splice(0, mids.length, ...smooth);
+  off.splice(0, off.length, ...smooth);
   rows.unshift(crotchY);
-  mids.unshift(body.axisX(crotchY));
+  off.unshift(body.axisX(crotchY) - between(crotchY));
   const last = rows[rows.length - 1]!;
+  const end2 = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
   return (y: number) => {
-    if (y <= crotchY || y > last || !sideBySide(body, y)) return null;
+    if (y <= crotchY || y > end2 || !sideBySide(body, y)) return null;
+    // below the last gap: on along the legs at its offset (each leg's own width there left a hole where the strip's
+    // inner edge went from the seam to the leg's own width)
+    if (y > last) return between(y) + off[off.length - 1]!;
     // the gap rows either side of y (binary search)
     let lo = 0;
     let hi = rows.length - 1;
@@ -470,7 +538,7 @@ export function inseamLine(body: Body, crotchY: number): ((y: number) => number 
     }
     const ya = rows[lo]!;
     const yb = rows[hi]!;
-    return mids[lo]! + ((mids[hi]! - mids[lo]!) * (y - ya)) / (yb - ya || 1);
+    return between(y) + off[lo]! + ((off[hi]! - off[lo]!) * (y - ya)) / (yb - ya || 1);
   };
 }
 
@@ -495,6 +563,8 @@ function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: nu
   const y0 = Math.max(0, Math.ceil(crotchY));
   const y1 = Math.min(layer.height - 1, layer.y1);
   const edges: number[] = [];
+  const folds: number[] = [];
+  const crease = Math.max(1.5, body.span * INSEAM_CREASE_W);
   const owner = (p: number) => (data[p * 4 + 3]! < 128 ? 0 : stamp[p] === a ? 1 : stamp[p] === b ? 2 : 3);
   for (let y = y0; y <= y1; y++) {
     const xl = legAxisX(body.legL, y);
@@ -503,25 +573,81 @@ function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: nu
     const lo = Math.max(1, Math.floor(Math.min(xl, xr)));
     const hi = Math.min(W - 1, Math.ceil(Math.max(xl, xr)));
     edges.length = 0;
+    folds.length = 0;
     for (let x = lo; x <= hi; x++) {
       const p = y * W + x;
       const o = owner(p);
       const q = owner(p - 1);
       // one leg meeting the other, or a leg's edge at the gap between them
       if (o !== q && (o === 1 || o === 2 || q === 1 || q === 2)) edges.push(x - 0.5);
+      // one leg meeting the other: a fold, not only a shade
+      if (o && q && o !== q) folds.push(x - 0.5);
     }
     if (!edges.length) continue;
-    const k = INSEAM_SHADE * Math.min(1, (y - crotchY) / ramp);
+    const ramped = Math.min(1, (y - crotchY) / ramp);
+    const k = INSEAM_SHADE * ramped;
     for (let x = Math.max(0, Math.floor(lo - w)); x <= Math.min(W - 1, Math.ceil(hi + w)); x++) {
       const p = y * W + x;
       if (!owner(p)) continue;
       let d = Infinity;
       for (const e of edges) d = Math.min(d, Math.abs(x + 0.5 - e));
       if (d >= w) continue;
-      const f = 1 - k * (1 - d / w) ** 2;
+      let f = 1 - k * (1 - d / w) ** 2;
+      let dc = Infinity;
+      for (const e of folds) dc = Math.min(dc, Math.abs(x + 0.5 - e));
+      if (dc < crease) f *= 1 - INSEAM_CREASE * ramped * (1 - dc / crease);
       data[p * 4] = data[p * 4]! * f;
       data[p * 4 + 1] = data[p * 4 + 1]! * f;
       data[p * 4 + 2] = data[p * 4 + 2]! * f;
+    }
+  }
+}
+
+/**
+ * Each trouser leg shaded as a tube (in place): below the crotch, the cloth within LEG_TURN_W of its half-width from
+ * either side of its own run on the row (the leg drawn by call `a` or `b`, found around its own axis) is darkened
+ * towards that side, as the leg turns away from the light: two tubes, not one flat slab across legs that touch.
+ */
+function shadeLegs(layer: Layer, body: Body, a: number, b: number, crotchY: number): void {
+  const { width: W, data, stamp } = layer;
+  const ramp = body.torsoH * 0.1;
+  const y0 = Math.max(0, Math.ceil(crotchY));
+  const y1 = Math.min(layer.height - 1, layer.y1);
+  const x0 = Math.max(0, layer.x0);
+  const x1 = Math.min(W - 1, layer.x1);
+  for (let y = y0; y <= y1; y++) {
+    const k = LEG_TURN * Math.min(1, (y - crotchY) / ramp);
+    for (const side of [0, 1]) {
+      const leg = side ? body.legR : body.legL;
+      const call = side ? b : a;
+      const ax = legAxisX(leg, y);
+      if (ax === null) continue;
+      const mine = (x: number) => data[(y * W + x) * 4 + 3]! >= 128 && stamp[y * W + x] === call;
+      // the leg's run on this row: out from the pixel of its own nearest its axis
+      let c = Math.max(x0, Math.min(x1, Math.round(ax)));
+      if (!mine(c)) {
+        let found = -1;
+        for (let d = 1; d <= body.span * 0.1 && found < 0; d++) {
+          if (c - d >= x0 && mine(c - d)) found = c - d;
+          else if (c + d <= x1 && mine(c + d)) found = c + d;
+        }
+        if (found < 0) continue;
+        c = found;
+      }
+      let l = c;
+      let r = c;
+      while (l > x0 && mine(l - 1)) l--;
+      while (r < x1 && mine(r + 1)) r++;
+      const band = Math.max(2, ((r - l + 1) / 2) * LEG_TURN_W);
+      for (let x = l; x <= r; x++) {
+        const d = Math.min(x - l + 0.5, r + 0.5 - x);
+        if (d >= band) continue;
+        const f = 1 - k * (1 - d / band) ** 2;
+        const o = (y * W + x) * 4;
+        data[o] = data[o]! * f;
+        data[o + 1] = data[o + 1]! * f;
+        data[o + 2] = data[o + 2]! * f;
+      }
     }
   }
 }

@@ -28,7 +28,7 @@ export function placeGarment(
 ): PlacedGarment {
   if (slot === 'shoes') return placeShoes(image, alpha, body, tint, hints.oldShoes ?? [], hints.person ?? null);
   if (slot === 'bottom') {
-    const layout = lowerLayout(alpha);
+    const layout = lowerLayout(alpha, true);
     const wy = waistY(body, hints.waistTop ?? null);
     return layout.legs
       ? placeTrousers(image, alpha, layout, body, variant, tint, wy)
