@@ -10,7 +10,7 @@ import { footBox } from '../place/place';
 import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
 import type { RgbaImage } from '../core/types';
-import { looksLikeBackground, textureSources, type BackgroundModel } from './background';
+import { BG_CHROMA, BG_LUM, looksLikeBackground, textureSources, type BackgroundModel } from './background';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
 /** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
@@ -313,6 +313,10 @@ export function leaveBackground(
   let onN = 0;
   let onLike = 0;
   let any = false;
+  // the old garment's own colours, from the body's core (where the mask's overreach over the backdrop never is)
+  const core = garmentCore(body, caps);
+  const hist = new Uint32Array(COLOUR_BINS ** 3);
+  let coreN = 0;
   for (let p = 0; p < region.length; p++) {
     if (!region[p]) continue;
     const is = looksLikeBackground(image, bg, p, v);
@@ -325,8 +329,34 @@ export function leaveBackground(
       onN++;
       if (is) onLike++;
     }
+    if ((p & 1) === 0 && core(p % W, (p / W) | 0)) {
+      const bin = colourBin(image.data, p);
+      hist[bin] = hist[bin]! + 1;
+      coreN++;
+    }
   }
-  if (!any || (onN > 0 && onLike / onN > BG_GARMENT_SHARE)) return;
+  if (onN > 0 && onLike / onN > BG_GARMENT_SHARE) return;
+  // a backdrop in shade beside the body (a curtain's fold darker and more saturated where an arm is raised over
+  // it, its red channel clipped in the light) is a little off the backdrop's diffused colour: it is still the
+  // backdrop where it is nearly of that colour (twice BG_CHROMA) and of none of the old garment's own colours (a
+  // pink ghost box of skin was painted over it beside a raised elbow)
+  if (coreN >= GARMENT_CORE_MIN) {
+    const few = coreN * GARMENT_COLOUR_RARE;
+    const r = image.data;
+    for (let p = 0; p < region.length; p++) {
+      if (!region[p] || like[p]) continue;
+      bg.at(p % W, (p / W) | 0, v);
+      const s = r[p * 4]! + r[p * 4 + 1]! + r[p * 4 + 2]! + 1;
+      const bs = v[0]! + v[1]! + v[2]! + 1;
+      const ratio = s / bs;
+      if (ratio < BG_LUM[0] || ratio > BG_LUM[1]) continue;
+      if (Math.hypot(r[p * 4]! / s - v[0]! / bs, r[p * 4 + 1]! / s - v[1]! / bs) > BG_CHROMA * 2) continue;
+      if (binNeighbourhood(hist, colourBin(r, p)) > few) continue;
+      like[p] = 255;
+      any = true;
+    }
+  }
+  if (!any) return;
   const r = Math.max(1, Math.round(body.span * BG_OPEN));
   // opened on the region's box only
   let x0 = W;
@@ -357,6 +387,59 @@ export function leaveBackground(
       if (like[p] && opened[y * cw + x]) region[p] = 0;
     }
   }
+}
+
+/** Levels per channel of the old garment's colour histogram. */
+const COLOUR_BINS = 16;
+/** Core pixels (sampled) the old garment's colours need before they decide anything. */
+const GARMENT_CORE_MIN = 400;
+/** A colour (with its neighbouring bins) this share of the old garment's core or less is none of its own. */
+const GARMENT_COLOUR_RARE = 0.02;
+
+function colourBin(d: Uint8ClampedArray | Uint8Array, p: number): number {
+  const q = 256 / COLOUR_BINS;
+  return (
+    (Math.floor(d[p * 4]! / q) * COLOUR_BINS + Math.floor(d[p * 4 + 1]! / q)) * COLOUR_BINS +
+    Math.floor(d[p * 4 + 2]! / q)
+  );
+}
+
+/** The histogram's count in a bin and its 26 neighbours. */
+function binNeighbourhood(hist: Uint32Array, bin: number): number {
+  const n = COLOUR_BINS;
+  const r = Math.floor(bin / (n * n));
+  const g = Math.floor(bin / n) % n;
+  const b = bin % n;
+  let sum = 0;
+  for (let i = Math.max(0, r - 1); i <= Math.min(n - 1, r + 1); i++)
+    for (let j = Math.max(0, g - 1); j <= Math.min(n - 1, g + 1); j++)
+      for (let k = Math.max(0, b - 1); k <= Math.min(n - 1, b + 1); k++) sum += hist[(i * n + j) * n + k]!;
+  return sum;
+}
+
+/**
+ * The body's core, where the old garment is surely on the person and the mask's overreach over the backdrop never
+ * is: the torso's middle half across, both of the mask's and of the lines from each shoulder to its hip (a body
+ * turned aside is narrower than its mask, which closes over the backdrop between a bent arm and the waist), from
+ * the shoulders' line to the hips, and the limbs' capsules at half their radius.
+ */
+function garmentCore(body: Body, caps: (readonly number[])[]): (x: number, y: number) => boolean {
+  const y0 = body.neck.y + body.span * 0.1;
+  const y1 = body.pelvis.y;
+  const side = (s: { x: number; y: number }, h: { x: number; y: number }, y: number) =>
+    s.x + (h.x - s.x) * Math.max(0, Math.min(1, (y - s.y) / Math.max(1, h.y - s.y)));
+  return (x, y) => {
+    if (y >= y0 && y <= y1) {
+      const [l, r] = body.torsoEdges(y);
+      const q = (r - l) * 0.25;
+      const a = side(body.shoulderL, body.legL.root, y);
+      const b = side(body.shoulderR, body.legR.root, y);
+      const k = Math.abs(b - a) * 0.25;
+      if (x >= Math.max(l + q, Math.min(a, b) + k) && x <= Math.min(r - q, Math.max(a, b) - k)) return true;
+    }
+    for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]! * 0.5)) return true;
+    return false;
+  };
 }
 
 /** How far (x the span) a bottom's old garment is taken on into the mask's soft fringe beside it. */
