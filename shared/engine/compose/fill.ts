@@ -283,7 +283,8 @@ export function oldRegion(
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
-  if (image && background && slot !== 'shoes') leaveBackground(out, body, caps, image, background);
+  if (image && background && slot !== 'shoes')
+    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
   return out;
 }
 
@@ -299,6 +300,9 @@ const BG_OPEN = 0.02;
  * of the old region with the background's colour there (`looksLikeBackground`), in parts at least 2 x BG_OPEN spans
  * across, are left as they are (in place). Not when the old garment itself is of the background's colour (more
  * than BG_GARMENT_SHARE of its pixels on the body pass the test: a white dress on a white wall).
+ * `shaded` (a top's old region round the arms and shoulders; round 5, part H4): the backdrop in shade beside the
+ * body is taken too (below), and its sparkle closed over (the region there is the arms' and the backdrop's, not
+ * a bottom's translucent tulle, whose frills and trim would be left as specks).
  */
 export function leaveBackground(
   region: Uint8Array,
@@ -306,6 +310,7 @@ export function leaveBackground(
   caps: (readonly number[])[],
   image: RgbaImage,
   bg: BackgroundModel,
+  shaded = false,
 ): void {
   const { width: W, height: H } = body;
   const like = new Uint8Array(W * H);
@@ -329,7 +334,7 @@ export function leaveBackground(
       onN++;
       if (is) onLike++;
     }
-    if ((p & 1) === 0 && core(p % W, (p / W) | 0)) {
+    if (shaded && (p & 1) === 0 && core(p % W, (p / W) | 0)) {
       const bin = colourBin(image.data, p);
       hist[bin] = hist[bin]! + 1;
       coreN++;
@@ -337,10 +342,11 @@ export function leaveBackground(
   }
   if (onN > 0 && onLike / onN > BG_GARMENT_SHARE) return;
   // a backdrop in shade beside the body (a curtain's fold darker and more saturated where an arm is raised over
-  // it, its red channel clipped in the light) is a little off the backdrop's diffused colour: it is still the
-  // backdrop where it is nearly of that colour (twice BG_CHROMA) and of none of the old garment's own colours (a
-  // pink ghost box of skin was painted over it beside a raised elbow)
-  if (coreN >= GARMENT_CORE_MIN) {
+  // it or beside an elbow, its red channel clipped in the light) is a little off the backdrop's diffused colour:
+  // it is still the backdrop where it is nearly of that colour (twice BG_CHROMA), or of a saturated backdrop's hue
+  // (`sameHue`), and of none of the old garment's own colours (a pink ghost box of skin was painted over it beside
+  // a raised elbow, a skin blob beyond the other elbow)
+  if (shaded && coreN >= GARMENT_CORE_MIN) {
     const few = coreN * GARMENT_COLOUR_RARE;
     const r = image.data;
     for (let p = 0; p < region.length; p++) {
@@ -350,7 +356,8 @@ export function leaveBackground(
       const bs = v[0]! + v[1]! + v[2]! + 1;
       const ratio = s / bs;
       if (ratio < BG_LUM[0] || ratio > BG_LUM[1]) continue;
-      if (Math.hypot(r[p * 4]! / s - v[0]! / bs, r[p * 4 + 1]! / s - v[1]! / bs) > BG_CHROMA * 2) continue;
+      const near = Math.hypot(r[p * 4]! / s - v[0]! / bs, r[p * 4 + 1]! / s - v[1]! / bs) <= BG_CHROMA * 2;
+      if (!near && !sameHue(r[p * 4]!, r[p * 4 + 1]!, r[p * 4 + 2]!, v)) continue;
       if (binNeighbourhood(hist, colourBin(r, p)) > few) continue;
       like[p] = 255;
       any = true;
@@ -380,13 +387,38 @@ export function leaveBackground(
   const ch = y1 - y0 + 1;
   const crop = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) crop.set(like.subarray((y + y0) * W + x0, (y + y0) * W + x0 + cw), y * cw);
-  const opened = dilate(erode(crop, cw, ch, r), cw, ch, r);
+  // closed first: a backdrop's sparkle (bright flecks of the old garment's whites) in it is the backdrop's too,
+  // not holes that the opening widened until nothing of a sparkling curtain was left
+  const closed = shaded ? erode(dilate(crop, cw, ch, r), cw, ch, r) : crop;
+  const opened = dilate(erode(closed, cw, ch, r), cw, ch, r);
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {
       const p = (y + y0) * W + x + x0;
-      if (like[p] && opened[y * cw + x]) region[p] = 0;
+      if (opened[y * cw + x] && (shaded || like[p])) region[p] = 0;
     }
   }
+}
+
+/** A backdrop this saturated (HSV) or more has a hue to match; its pixels may lie this far round the hue circle (degrees). */
+const BG_HUE_SAT = 0.25;
+const BG_HUE = 8;
+
+/** Is (r, g, b) of a saturated backdrop's hue (`bg`, r g b), at least half as saturated (shade deepens it)? */
+function sameHue(r: number, g: number, b: number, bg: number[]): boolean {
+  const hs = (R: number, G: number, B: number): [number, number] => {
+    const mx = Math.max(R, G, B);
+    const mn = Math.min(R, G, B);
+    const c = mx - mn;
+    if (mx <= 0 || c <= 0) return [0, 0];
+    const h = mx === R ? ((G - B) / c + 6) % 6 : mx === G ? (B - R) / c + 2 : (R - G) / c + 4;
+    return [h * 60, c / mx];
+  };
+  const [bh, bsat] = hs(bg[0]!, bg[1]!, bg[2]!);
+  if (bsat < BG_HUE_SAT) return false;
+  const [h, sat] = hs(r, g, b);
+  if (sat < bsat * 0.5) return false;
+  const d = Math.abs(h - bh);
+  return Math.min(d, 360 - d) <= BG_HUE;
 }
 
 /** Levels per channel of the old garment's colour histogram. */
