@@ -348,6 +348,7 @@ export function leaveBackground(
   // a raised elbow, a skin blob beyond the other elbow)
   if (shaded && coreN >= GARMENT_CORE_MIN) {
     const few = coreN * GARMENT_COLOUR_RARE;
+    const near3 = neighbourhoodSums(hist);
     const r = image.data;
     for (let p = 0; p < region.length; p++) {
       if (!region[p] || like[p]) continue;
@@ -358,7 +359,7 @@ export function leaveBackground(
       if (ratio < BG_LUM[0] || ratio > BG_LUM[1]) continue;
       const near = Math.hypot(r[p * 4]! / s - v[0]! / bs, r[p * 4 + 1]! / s - v[1]! / bs) <= BG_CHROMA * 2;
       if (!near && !sameHue(r[p * 4]!, r[p * 4 + 1]!, r[p * 4 + 2]!, v)) continue;
-      if (binNeighbourhood(hist, colourBin(r, p)) > few) continue;
+      if (near3[colourBin(r, p)]! > few) continue;
       like[p] = 255;
       any = true;
     }
@@ -436,17 +437,20 @@ function colourBin(d: Uint8ClampedArray | Uint8Array, p: number): number {
   );
 }
 
-/** The histogram's count in a bin and its 26 neighbours. */
-function binNeighbourhood(hist: Uint32Array, bin: number): number {
+/** Each bin's count with its 26 neighbours', as a histogram. */
+function neighbourhoodSums(hist: Uint32Array): Uint32Array {
   const n = COLOUR_BINS;
-  const r = Math.floor(bin / (n * n));
-  const g = Math.floor(bin / n) % n;
-  const b = bin % n;
-  let sum = 0;
-  for (let i = Math.max(0, r - 1); i <= Math.min(n - 1, r + 1); i++)
-    for (let j = Math.max(0, g - 1); j <= Math.min(n - 1, g + 1); j++)
-      for (let k = Math.max(0, b - 1); k <= Math.min(n - 1, b + 1); k++) sum += hist[(i * n + j) * n + k]!;
-  return sum;
+  const out = new Uint32Array(hist.length);
+  for (let r = 0; r < n; r++)
+    for (let g = 0; g < n; g++)
+      for (let b = 0; b < n; b++) {
+        let sum = 0;
+        for (let i = Math.max(0, r - 1); i <= Math.min(n - 1, r + 1); i++)
+          for (let j = Math.max(0, g - 1); j <= Math.min(n - 1, g + 1); j++)
+            for (let k = Math.max(0, b - 1); k <= Math.min(n - 1, b + 1); k++) sum += hist[(i * n + j) * n + k]!;
+        out[(r * n + g) * n + b] = sum;
+      }
+  return out;
 }
 
 /**
