@@ -464,14 +464,21 @@ function garmentCore(body: Body, caps: (readonly number[])[]): (x: number, y: nu
   const y1 = body.pelvis.y;
   const side = (s: { x: number; y: number }, h: { x: number; y: number }, y: number) =>
     s.x + (h.x - s.x) * Math.max(0, Math.min(1, (y - s.y) / Math.max(1, h.y - s.y)));
+  // each row's span across the torso, worked out once
+  const from = new Float32Array(body.height).fill(NaN);
+  const to = new Float32Array(body.height);
   return (x, y) => {
     if (y >= y0 && y <= y1) {
-      const [l, r] = body.torsoEdges(y);
-      const q = (r - l) * 0.25;
-      const a = side(body.shoulderL, body.legL.root, y);
-      const b = side(body.shoulderR, body.legR.root, y);
-      const k = Math.abs(b - a) * 0.25;
-      if (x >= Math.max(l + q, Math.min(a, b) + k) && x <= Math.min(r - q, Math.max(a, b) - k)) return true;
+      if (Number.isNaN(from[y]!)) {
+        const [l, r] = body.torsoEdges(y);
+        const q = (r - l) * 0.25;
+        const a = side(body.shoulderL, body.legL.root, y);
+        const b = side(body.shoulderR, body.legR.root, y);
+        const k = Math.abs(b - a) * 0.25;
+        from[y] = Math.max(l + q, Math.min(a, b) + k);
+        to[y] = Math.min(r - q, Math.max(a, b) - k);
+      }
+      if (x >= from[y]! && x <= to[y]!) return true;
     }
     for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]! * 0.5)) return true;
     return false;
