@@ -10,7 +10,7 @@ import { footBox } from '../place/place';
 import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
 import type { RgbaImage } from '../core/types';
-import { looksLikeBackground, textureSources, type BackgroundModel } from './background';
+import { BG_CHROMA, BG_LUM, looksLikeBackground, textureSources, type BackgroundModel } from './background';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
 /** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
@@ -283,7 +283,8 @@ export function oldRegion(
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
-  if (image && background && slot !== 'shoes') leaveBackground(out, body, caps, image, background);
+  if (image && background && slot !== 'shoes')
+    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
   return out;
 }
 
@@ -299,6 +300,9 @@ const BG_OPEN = 0.02;
  * of the old region with the background's colour there (`looksLikeBackground`), in parts at least 2 x BG_OPEN spans
  * across, are left as they are (in place). Not when the old garment itself is of the background's colour (more
  * than BG_GARMENT_SHARE of its pixels on the body pass the test: a white dress on a white wall).
+ * `shaded` (a top's old region round the arms and shoulders; round 5, part H4): the backdrop in shade beside the
+ * body is taken too (below), and its sparkle closed over (the region there is the arms' and the backdrop's, not
+ * a bottom's translucent tulle, whose frills and trim would be left as specks).
  */
 export function leaveBackground(
   region: Uint8Array,
@@ -306,6 +310,7 @@ export function leaveBackground(
   caps: (readonly number[])[],
   image: RgbaImage,
   bg: BackgroundModel,
+  shaded = false,
 ): void {
   const { width: W, height: H } = body;
   const like = new Uint8Array(W * H);
@@ -313,6 +318,10 @@ export function leaveBackground(
   let onN = 0;
   let onLike = 0;
   let any = false;
+  // the old garment's own colours, from the body's core (where the mask's overreach over the backdrop never is)
+  const core = garmentCore(body, caps);
+  const hist = new Uint32Array(COLOUR_BINS ** 3);
+  let coreN = 0;
   for (let p = 0; p < region.length; p++) {
     if (!region[p]) continue;
     const is = looksLikeBackground(image, bg, p, v);
@@ -325,8 +334,37 @@ export function leaveBackground(
       onN++;
       if (is) onLike++;
     }
+    if (shaded && (p & 1) === 0 && core(p % W, (p / W) | 0)) {
+      const bin = colourBin(image.data, p);
+      hist[bin] = hist[bin]! + 1;
+      coreN++;
+    }
   }
-  if (!any || (onN > 0 && onLike / onN > BG_GARMENT_SHARE)) return;
+  if (onN > 0 && onLike / onN > BG_GARMENT_SHARE) return;
+  // a backdrop in shade beside the body (a curtain's fold darker and more saturated where an arm is raised over
+  // it or beside an elbow, its red channel clipped in the light) is a little off the backdrop's diffused colour:
+  // it is still the backdrop where it is nearly of that colour (twice BG_CHROMA), or of a saturated backdrop's hue
+  // (`sameHue`), and of none of the old garment's own colours (a pink ghost box of skin was painted over it beside
+  // a raised elbow, a skin blob beyond the other elbow)
+  if (shaded && coreN >= GARMENT_CORE_MIN) {
+    const few = coreN * GARMENT_COLOUR_RARE;
+    const near3 = neighbourhoodSums(hist);
+    const r = image.data;
+    for (let p = 0; p < region.length; p++) {
+      if (!region[p] || like[p]) continue;
+      bg.at(p % W, (p / W) | 0, v);
+      const s = r[p * 4]! + r[p * 4 + 1]! + r[p * 4 + 2]! + 1;
+      const bs = v[0]! + v[1]! + v[2]! + 1;
+      const ratio = s / bs;
+      if (ratio < BG_LUM[0] || ratio > BG_LUM[1]) continue;
+      const near = Math.hypot(r[p * 4]! / s - v[0]! / bs, r[p * 4 + 1]! / s - v[1]! / bs) <= BG_CHROMA * 2;
+      if (!near && !sameHue(r[p * 4]!, r[p * 4 + 1]!, r[p * 4 + 2]!, v)) continue;
+      if (near3[colourBin(r, p)]! > few) continue;
+      like[p] = 255;
+      any = true;
+    }
+  }
+  if (!any) return;
   const r = Math.max(1, Math.round(body.span * BG_OPEN));
   // opened on the region's box only
   let x0 = W;
@@ -350,13 +388,101 @@ export function leaveBackground(
   const ch = y1 - y0 + 1;
   const crop = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) crop.set(like.subarray((y + y0) * W + x0, (y + y0) * W + x0 + cw), y * cw);
-  const opened = dilate(erode(crop, cw, ch, r), cw, ch, r);
+  // closed first: a backdrop's sparkle (bright flecks of the old garment's whites) in it is the backdrop's too,
+  // not holes that the opening widened until nothing of a sparkling curtain was left
+  const closed = shaded ? erode(dilate(crop, cw, ch, r), cw, ch, r) : crop;
+  const opened = dilate(erode(closed, cw, ch, r), cw, ch, r);
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {
       const p = (y + y0) * W + x + x0;
-      if (like[p] && opened[y * cw + x]) region[p] = 0;
+      if (opened[y * cw + x] && (shaded || like[p])) region[p] = 0;
     }
   }
+}
+
+/** A backdrop this saturated (HSV) or more has a hue to match; its pixels may lie this far round the hue circle (degrees). */
+const BG_HUE_SAT = 0.25;
+const BG_HUE = 8;
+
+/** Is (r, g, b) of a saturated backdrop's hue (`bg`, r g b), at least half as saturated (shade deepens it)? */
+function sameHue(r: number, g: number, b: number, bg: number[]): boolean {
+  const hs = (R: number, G: number, B: number): [number, number] => {
+    const mx = Math.max(R, G, B);
+    const mn = Math.min(R, G, B);
+    const c = mx - mn;
+    if (mx <= 0 || c <= 0) return [0, 0];
+    const h = mx === R ? ((G - B) / c + 6) % 6 : mx === G ? (B - R) / c + 2 : (R - G) / c + 4;
+    return [h * 60, c / mx];
+  };
+  const [bh, bsat] = hs(bg[0]!, bg[1]!, bg[2]!);
+  if (bsat < BG_HUE_SAT) return false;
+  const [h, sat] = hs(r, g, b);
+  if (sat < bsat * 0.5) return false;
+  const d = Math.abs(h - bh);
+  return Math.min(d, 360 - d) <= BG_HUE;
+}
+
+/** Levels per channel of the old garment's colour histogram. */
+const COLOUR_BINS = 16;
+/** Core pixels (sampled) the old garment's colours need before they decide anything. */
+const GARMENT_CORE_MIN = 400;
+/** A colour (with its neighbouring bins) this share of the old garment's core or less is none of its own. */
+const GARMENT_COLOUR_RARE = 0.02;
+
+function colourBin(d: Uint8ClampedArray | Uint8Array, p: number): number {
+  const q = 256 / COLOUR_BINS;
+  return (
+    (Math.floor(d[p * 4]! / q) * COLOUR_BINS + Math.floor(d[p * 4 + 1]! / q)) * COLOUR_BINS +
+    Math.floor(d[p * 4 + 2]! / q)
+  );
+}
+
+/** Each bin's count with its 26 neighbours', as a histogram. */
+function neighbourhoodSums(hist: Uint32Array): Uint32Array {
+  const n = COLOUR_BINS;
+  const out = new Uint32Array(hist.length);
+  for (let r = 0; r < n; r++)
+    for (let g = 0; g < n; g++)
+      for (let b = 0; b < n; b++) {
+        let sum = 0;
+        for (let i = Math.max(0, r - 1); i <= Math.min(n - 1, r + 1); i++)
+          for (let j = Math.max(0, g - 1); j <= Math.min(n - 1, g + 1); j++)
+            for (let k = Math.max(0, b - 1); k <= Math.min(n - 1, b + 1); k++) sum += hist[(i * n + j) * n + k]!;
+        out[(r * n + g) * n + b] = sum;
+      }
+  return out;
+}
+
+/**
+ * The body's core, where the old garment is surely on the person and the mask's overreach over the backdrop never
+ * is: the torso's middle half across, both of the mask's and of the lines from each shoulder to its hip (a body
+ * turned aside is narrower than its mask, which closes over the backdrop between a bent arm and the waist), from
+ * the shoulders' line to the hips, and the limbs' capsules at half their radius.
+ */
+function garmentCore(body: Body, caps: (readonly number[])[]): (x: number, y: number) => boolean {
+  const y0 = body.neck.y + body.span * 0.1;
+  const y1 = body.pelvis.y;
+  const side = (s: { x: number; y: number }, h: { x: number; y: number }, y: number) =>
+    s.x + (h.x - s.x) * Math.max(0, Math.min(1, (y - s.y) / Math.max(1, h.y - s.y)));
+  // each row's span across the torso, worked out once
+  const from = new Float32Array(body.height).fill(NaN);
+  const to = new Float32Array(body.height);
+  return (x, y) => {
+    if (y >= y0 && y <= y1) {
+      if (Number.isNaN(from[y]!)) {
+        const [l, r] = body.torsoEdges(y);
+        const q = (r - l) * 0.25;
+        const a = side(body.shoulderL, body.legL.root, y);
+        const b = side(body.shoulderR, body.legR.root, y);
+        const k = Math.abs(b - a) * 0.25;
+        from[y] = Math.max(l + q, Math.min(a, b) + k);
+        to[y] = Math.min(r - q, Math.max(a, b) - k);
+      }
+      if (x >= from[y]! && x <= to[y]!) return true;
+    }
+    for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]! * 0.5)) return true;
+    return false;
+  };
 }
 
 /** How far (x the span) a bottom's old garment is taken on into the mask's soft fringe beside it. */
