@@ -738,3 +738,31 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
     }
   }
 }
+
+/** How far below the shoulders' line, in shoulder spans, the old garment is also read by its colour. */
+export const CHEST_BY_COLOUR = 0.6;
+
+/**
+ * The old garment above a new neckline by its colour, not only its mask (issue 38, round 6, part K7): a sheer yoke
+ * or an old dress's shoulders over the skin pass the skin map (widened for limbs) and were kept, the old dress's
+ * shoulders translucent above a camisole. Adds to `old` the skin map's pixels on the person from just above the
+ * shoulders' line to CHEST_BY_COLOUR spans below it, over the shoulders' width, whose chroma is not the face's skin
+ * (`isSkin` without its luminance range: shaded skin stays).
+ */
+export function oldByColour(old: Uint8Array, body: Body, skin: Uint8Array, person: RgbaImage, model: SkinModel): void {
+  const { width: W, height: H, mask, span, neck } = body;
+  const d = person.data;
+  const y0 = Math.max(0, Math.floor(neck.y - span * 0.1));
+  const y1 = Math.min(H - 1, Math.ceil(neck.y + span * CHEST_BY_COLOUR));
+  const reach = span * 0.1;
+  const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  const tone = { ...model, lumMin: 0, lumMax: 255 };
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if (!skin[p] || mask[p]! < 128 || old[p]) continue;
+      if (!isSkin(tone, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) old[p] = 255;
+    }
+  }
+}
