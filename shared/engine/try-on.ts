@@ -25,7 +25,7 @@ import { newLayer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
 import { variantFor, type VariantOptions } from './look/variants';
-import { clip, closeUnderarm, easeCover, occlude } from './compose/occlusion';
+import { clip, oldByColour, closeUnderarm, easeCover, occlude } from './compose/occlusion';
 import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
@@ -213,6 +213,8 @@ export async function tryOn(
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
+    // above a top's or a dress's neckline an old sheer yoke or shoulder over the skin is the old garment too
+    if (slot === 'top' || slot === 'one-piece') oldByColour(old, body, maps.skin, person, scene.skin);
     const region = new Uint8Array(W * H);
     // where the new garment will hide what is under it (the fill's seams there need not match)
     const covered = new Uint8Array(W * H);

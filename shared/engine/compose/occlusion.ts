@@ -738,3 +738,37 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
     }
   }
 }
+
+/** How far below the shoulders' line, in shoulder spans, the old garment is also read by its colour. */
+export const CHEST_BY_COLOUR = 0.6;
+/** An old sheer's pixel over the skin has at most this share of the face's skin's red over blue (its chroma). */
+const GREYER_THAN_SKIN = 0.5;
+
+/**
+ * The old garment above a new neckline by its colour, not only its mask (issue 38, round 6, part K7): a sheer yoke
+ * or an old dress's shoulders over the skin pass the skin map (widened for limbs) and were kept, the old dress's
+ * shoulders translucent above a camisole. Adds to `old` the skin map's pixels on the person from just above the
+ * shoulders' line to CHEST_BY_COLOUR spans below it, over the shoulders' width, whose chroma is not the face's skin
+ * (`isSkin` without its luminance range) and greyer than it (GREYER_THAN_SKIN): shaded or sunlit skin stays.
+ */
+export function oldByColour(old: Uint8Array, body: Body, skin: Uint8Array, person: RgbaImage, model: SkinModel): void {
+  const { width: W, height: H, mask, span, neck } = body;
+  const d = person.data;
+  const y0 = Math.max(0, Math.floor(neck.y - span * 0.1));
+  const y1 = Math.min(H - 1, Math.ceil(neck.y + span * CHEST_BY_COLOUR));
+  const reach = span * 0.1;
+  const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  const tone = { ...model, lumMin: 0, lumMax: 255 };
+  const warm = (model.cr - (1 - model.cr - model.cg)) * GREYER_THAN_SKIN;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if (!skin[p] || mask[p]! < 128 || old[p]) continue;
+      const r = d[p * 4]!;
+      const b = d[p * 4 + 2]!;
+      // greyer than the skin (a white or grey sheer over it): the person's own skin in shade or sun keeps its red
+      if (!isSkin(tone, r, d[p * 4 + 1]!, b) && (r - b) / (r + d[p * 4 + 1]! + b + 1) < warm) old[p] = 255;
+    }
+  }
+}
