@@ -342,7 +342,6 @@ function legsEdges(body: Body, y: number): [number, number] {
   return [l, r];
 }
 
-
 /** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
   if (y < leg.root.y) return null;
