@@ -910,7 +910,8 @@ export function fillRegion(
   // a bottom's bare legs are painted as legs (`legPaint`) in the person's own skin tone: the median of their
   // visible skin, the legs' own where enough of it shows (a diffused fill was a translucent ghost of the old
   // garment, or a skin blob in its shape)
-  const legSkin: [number[], number[]] | null = slot === 'bottom' && source === 'auto' ? [[], []] : null;
+  // (per channel histograms: 256 bins x 3, for the whole body's skin and the legs' below the pelvis)
+  const legSkin = slot === 'bottom' && source === 'auto' ? [new Uint32Array(768), new Uint32Array(768)] : null;
   // box-sample the full image into the small grids, per source kind
   // sources: up to 3x3 samples per small cell
   const stride = Math.max(1, Math.floor(1 / k / 3));
@@ -922,7 +923,10 @@ export function fillRegion(
       const q = sy * w + Math.min(w - 1, Math.floor(x * k));
       const o = p * 4;
       if (maps.skin[p] && maps.hair[p]! < 128) {
-        if (legSkin && body.mask[p]! >= 128) (y > body.pelvis.y ? legSkin[1] : legSkin[0]).push(p);
+        if (legSkin && body.mask[p]! >= 128) {
+          const hist = y > body.pelvis.y ? legSkin[1]! : legSkin[0]!;
+          for (let c = 0; c < 3; c++) hist[c * 256 + out.data[o + c]!]!++;
+        }
         skinW[q] = skinW[q]! + 1;
         skinRgb[q * 3] = skinRgb[q * 3]! + out.data[o]!;
         skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + out.data[o + 1]!;
@@ -955,11 +959,16 @@ export function fillRegion(
   }
   let legTone: number[] | null = null;
   if (legSkin) {
-    const px = legSkin[1].length >= 40 ? legSkin[1] : legSkin[0].concat(legSkin[1]);
-    if (px.length >= 40) {
+    const [body0, legs] = [legSkin[0]!, legSkin[1]!];
+    const count = (hist: Uint32Array) => hist.subarray(0, 256).reduce((a, b) => a + b, 0);
+    const nLegs = count(legs);
+    const hist = nLegs >= 40 ? legs : body0.map((v, i) => v + legs[i]!);
+    const n = count(hist);
+    if (n >= 40) {
       const med = (c: number) => {
-        const v = px.map((p) => out.data[p * 4 + c]!).sort((a, b) => a - b);
-        return v[v.length >> 1]!;
+        let acc = 0;
+        for (let v = 0; v < 256; v++) if ((acc += hist[c * 256 + v]!) * 2 >= n) return v;
+        return 255;
       };
       legTone = [med(0), med(1), med(2)];
     }
