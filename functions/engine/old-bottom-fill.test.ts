@@ -85,14 +85,14 @@ describe('the old garment beside a new bottom', () => {
       for (let y = Math.round(leg.mid.y); y < Math.round(leg.end.y); y++) {
         const ax = leg.mid.x + ((leg.end.x - leg.mid.x) * (y - leg.mid.y)) / (leg.end.y - leg.mid.y || 1);
         const mean = (x0: number, x1: number, keep: (p: number) => boolean) => {
-          const m = [0, 0, 0, 0];
+          const m: [number, number, number, number] = [0, 0, 0, 0];
           for (let x = Math.max(0, Math.round(x0)); x <= Math.min(W - 1, Math.round(x1)); x++) {
             const p = y * W + x;
             if (!keep(p)) continue;
-            for (let c = 0; c < 3; c++) m[c] += r.image.data[p * 4 + c]!;
-            m[3]++;
+            for (let c = 0; c < 3; c++) m[c] = m[c]! + r.image.data[p * 4 + c]!;
+            m[3] += 1;
           }
-          return m[3]! < 3 ? null : [m[0]! / m[3]!, m[1]! / m[3]!, m[2]! / m[3]!];
+          return m[3] < 3 ? null : [m[0] / m[3], m[1] / m[3], m[2] / m[3]];
         };
         const bg = mean(ax - body.span, ax + body.span, (p) => body.mask[p]! < 26);
         const core = mean(ax - leg.widthEnd * 0.15, ax + leg.widthEnd * 0.15, (p) => !!filled[p] && garment[p]! < 128);
