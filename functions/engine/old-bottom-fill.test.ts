@@ -75,5 +75,42 @@ describe('the old garment beside a new bottom', () => {
     expect(fillN).toBeGreaterThan(1000);
     // before: 460 such pixels over 46,056 filled (0.010): the gold frill line and the fringe; after: 46 (0.0009)
     expect(left / fillN).toBeLessThan(0.004);
+    // the shins below the shorts that the fill repainted (round 6, part K4) are legs with an outline, not a
+    // translucent ghost of skin over the pink backdrop: on each row, of the filled pixels out to 0.8 of the shin's
+    // width from its axis, the share that is a mix (a quarter to three quarters of the way from the backdrop's
+    // colour beside the legs to the colour of the shin's core)
+    let mixed = 0;
+    let counted = 0;
+    for (const leg of [body.legL, body.legR]) {
+      for (let y = Math.round(leg.mid.y); y < Math.round(leg.end.y); y++) {
+        const ax = leg.mid.x + ((leg.end.x - leg.mid.x) * (y - leg.mid.y)) / (leg.end.y - leg.mid.y || 1);
+        const mean = (x0: number, x1: number, keep: (p: number) => boolean) => {
+          const m: [number, number, number, number] = [0, 0, 0, 0];
+          for (let x = Math.max(0, Math.round(x0)); x <= Math.min(W - 1, Math.round(x1)); x++) {
+            const p = y * W + x;
+            if (!keep(p)) continue;
+            for (let c = 0; c < 3; c++) m[c] = m[c]! + r.image.data[p * 4 + c]!;
+            m[3] += 1;
+          }
+          return m[3] < 3 ? null : [m[0] / m[3], m[1] / m[3], m[2] / m[3]];
+        };
+        const bg = mean(ax - body.span, ax + body.span, (p) => body.mask[p]! < 26);
+        const core = mean(ax - leg.widthEnd * 0.15, ax + leg.widthEnd * 0.15, (p) => !!filled[p] && garment[p]! < 128);
+        if (!bg || !core) continue;
+        const axis = [0, 1, 2].map((c) => core[c]! - bg[c]!);
+        const len2 = axis.reduce((a, v) => a + v * v, 0);
+        if (len2 < 400) continue;
+        for (let x = Math.round(ax - leg.widthEnd * 0.8); x <= Math.round(ax + leg.widthEnd * 0.8); x++) {
+          const p = y * W + x;
+          if (x < 0 || x >= W || !filled[p] || garment[p]! >= 128) continue;
+          const t = [0, 1, 2].reduce((a, c) => a + (r.image.data[p * 4 + c]! - bg[c]!) * axis[c]!, 0) / len2;
+          counted++;
+          if (t > 0.25 && t < 0.75) mixed++;
+        }
+      }
+    }
+    expect(counted).toBeGreaterThan(500);
+    // before: 0.369 of 8,875 (a blurred pink haze in the legs' shape); after: 0.217 (legs painted as legs)
+    expect(mixed / counted).toBeLessThan(0.28);
   }, 30_000);
 });

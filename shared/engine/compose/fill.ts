@@ -828,6 +828,46 @@ function legAxisX(leg: Body['legL'], y: number): number | null {
   return null;
 }
 
+/** A bare leg's half-width (x the shin's width) at the knee and at the ankle; the thigh's at the hip is at most
+ * `LEG_THIGH` of the shin's (the thigh's measured width is an old skirt's or tutu's there). */
+const LEG_KNEE = 0.55;
+const LEG_ANKLE = 0.38;
+const LEG_THIGH = 0.8;
+
+/**
+ * A bare leg's shape and shading where an old garment covered it (issue 38, round 6, part K4): for the pixel
+ * (x, y), the nearest undressed leg's coverage (1 inside its outline, a one-pixel ramp at its edge) and its
+ * cylinder shading (1.05 on the axis, 0.72 at the edge), or coverage 0. The outline is the pose's leg tapered
+ * from the thigh to the ankle, not the old garment's (a dress's tail filled with skin was a blob in its shape).
+ */
+function legPaint(body: Body, dressed: number, x: number, y: number, into: [number, number]): void {
+  into[0] = 0;
+  into[1] = 1;
+  // the shading from the segment the pixel is deepest in (the thigh's past the knee left a seam across it)
+  let bestU = Infinity;
+  for (const [i, leg] of [body.legL, body.legR].entries()) {
+    if (dressed & (1 << i)) continue;
+    const shin = leg.widthEnd;
+    const rHip = Math.min(leg.widthRoot * 0.5, shin * LEG_THIGH);
+    for (const [a, b, r0, r1] of [
+      [leg.root, leg.mid, rHip, shin * LEG_KNEE],
+      [leg.mid, leg.end, shin * LEG_KNEE, shin * LEG_ANKLE],
+    ] as const) {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const len2 = dx * dx + dy * dy || 1;
+      const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / len2));
+      const d = Math.hypot(x - a.x - dx * t, y - a.y - dy * t);
+      const r = r0 + (r1 - r0) * t;
+      into[0] = Math.max(into[0], Math.max(0, Math.min(1, r - d + 0.5)));
+      const u = d / Math.max(1, r);
+      if (u >= bestU) continue;
+      bestU = u;
+      into[1] = 0.72 + 0.33 * Math.sqrt(1 - Math.min(1, u) ** 2);
+    }
+  }
+}
+
 /** A pixel is surely the background (a source of its texture) where the person mask is under this. */
 const BG_SURE = 26;
 /** How far (x the span) a pixel of the fill may be from the background it mirrors. */
@@ -867,6 +907,11 @@ export function fillRegion(
   const skinW = new Float32Array(w * h);
   const bgRgb = new Float32Array(w * h * 3);
   const bgW = new Float32Array(w * h);
+  // a bottom's bare legs are painted as legs (`legPaint`) in the person's own skin tone: the median of their
+  // visible skin, the legs' own where enough of it shows (a diffused fill was a translucent ghost of the old
+  // garment, or a skin blob in its shape)
+  // (per channel histograms: 256 bins x 3, for the whole body's skin and the legs' below the pelvis)
+  const legSkin = slot === 'bottom' && source === 'auto' ? [new Uint32Array(768), new Uint32Array(768)] : null;
   // box-sample the full image into the small grids, per source kind
   // sources: up to 3x3 samples per small cell
   const stride = Math.max(1, Math.floor(1 / k / 3));
@@ -878,6 +923,10 @@ export function fillRegion(
       const q = sy * w + Math.min(w - 1, Math.floor(x * k));
       const o = p * 4;
       if (maps.skin[p] && maps.hair[p]! < 128) {
+        if (legSkin && body.mask[p]! >= 128) {
+          const hist = y > body.pelvis.y ? legSkin[1]! : legSkin[0]!;
+          for (let c = 0; c < 3; c++) hist[c * 256 + out.data[o + c]!]!++;
+        }
         skinW[q] = skinW[q]! + 1;
         skinRgb[q * 3] = skinRgb[q * 3]! + out.data[o]!;
         skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + out.data[o + 1]!;
@@ -906,6 +955,22 @@ export function fillRegion(
         if (wt[q]! < 0.6) wt[q] = 0;
         else wt[q] = 1;
       }
+    }
+  }
+  let legTone: number[] | null = null;
+  if (legSkin) {
+    const [body0, legs] = [legSkin[0]!, legSkin[1]!];
+    const count = (hist: Uint32Array) => hist.subarray(0, 256).reduce((a, b) => a + b, 0);
+    const nLegs = count(legs);
+    const hist = nLegs >= 40 ? legs : body0.map((v, i) => v + legs[i]!);
+    const n = count(hist);
+    if (n >= 40) {
+      const med = (c: number) => {
+        let acc = 0;
+        for (let v = 0; v < 256; v++) if ((acc += hist[c * 256 + v]!) * 2 >= n) return v;
+        return 255;
+      };
+      legTone = [med(0), med(1), med(2)];
     }
   }
   pushPullFill(skinRgb, skinW, w, h);
@@ -977,6 +1042,7 @@ export function fillRegion(
     background && source !== 'skin'
       ? textureSources(region, (p) => body.mask[p]! < BG_SURE, W, H, body.span * BG_REACH)
       : null;
+  const leg: [number, number] = [0, 1];
   const lowHere = [0, 0, 0];
   const lowThere = [0, 0, 0];
   // the fill at (x, y): skin on the body, the background off it, times the photo's shading
@@ -989,7 +1055,10 @@ export function fillRegion(
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
     const shoeFloor =
       slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
-    const on = source === 'skin' ? 1 : shoeFloor ? 0 : onBody(body, capsFor[dressedAt(y)]!, x, y);
+    let on = source === 'skin' ? 1 : shoeFloor ? 0 : onBody(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y);
+    if (legTone) legPaint(body, dressedAt(y), x, y, leg);
+    const legOver = legTone !== null && leg[0] > on;
+    if (legOver) on = 0;
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
     const x1 = Math.min(w - 1, x0 + 1);
@@ -1019,6 +1088,7 @@ export function fillRegion(
           : bgRgb[q00 + c]! * w00 + bgRgb[q01 + c]! * w01 + bgRgb[q10 + c]! * w10 + bgRgb[q11 + c]! * w11;
       // the person's shading is the body's (an old tutu's bright tulle lit the background filled over it: a ghost)
       into[c] = sk * on * shade + bg * (1 - on);
+      if (legOver) into[c] = legTone![c]! * leg[1] * leg[0] + into[c]! * (1 - leg[0]);
     }
   };
   const seam = seamCorrection(out, region, covered, Math.max(3, body.span * SEAM_FEATHER), estimate, ry0, ry1);
