@@ -867,6 +867,9 @@ export function upperArmAxis(
   return { dx: nx * off, dy: ny * off, half: halves[halves.length >> 1]! * 1.05 + 1 };
 }
 
+/** The share of the upper arm, from the shoulder's joint, over which its shading (`armShadeAt`) sets in. */
+const ARM_SHADE_FADE = 0.25;
+
 /** Bins of the shading profile across an arm (`armShading`), from one outline to the other. */
 const ARM_PROFILE_BINS = 9;
 
@@ -971,7 +974,10 @@ function armShadeAt(sh: NonNullable<ReturnType<typeof armShading>>, x: number, y
   const l2 = dx * dx + dy * dy;
   if (l2 < 1) return null;
   const t = ((x - a.x) * dx + (y - a.y) * dy) / l2;
-  if (t < 0 || t > 1) return null;
+  if (t <= 0 || t > 1) return null;
+  // none at the shoulder's joint (the shoulder's round end and the chest beside it keep the diffused tone), all
+  // of it from a quarter of the way down: no step across the arm where the shading starts
+  const fade = Math.min(1, t / ARM_SHADE_FADE);
   const len = Math.sqrt(l2);
   let nx = -dy / len;
   let ny = dx / len;
@@ -979,21 +985,16 @@ function armShadeAt(sh: NonNullable<ReturnType<typeof armShading>>, x: number, y
     nx = -nx;
     ny = -ny;
   }
-  const s = (x - a.x) * nx + (y - a.y) * ny;
-  if (Math.abs(s) > half) return null;
+  const s0 = (x - a.x) * nx + (y - a.y) * ny;
+  // beside the arm (the chest the arm's capsule overlaps) the shading fades out rather than stopping at a line
+  const side = Math.max(0, Math.min(1, (half * 1.4 - Math.abs(s0)) / (half * 0.4)));
+  if (side <= 0) return null;
+  const s = Math.max(-half, Math.min(half, s0));
   const f = ((s + half) / (2 * half)) * ARM_PROFILE_BINS - 0.5;
   const j0 = Math.max(0, Math.min(ARM_PROFILE_BINS - 1, Math.floor(f)));
   const j1 = Math.min(ARM_PROFILE_BINS - 1, j0 + 1);
   const w = Math.max(0, Math.min(1, f - j0));
-  return profile[j0]! * (1 - w) + profile[j1]! * w;
-}
-
-/** Above the shoulders' line and outward of the shoulder's joint on its side (issue 38, round 6, part K3). */
-function outsideShoulder(body: Body, x: number, y: number): boolean {
-  const { neck } = body;
-  if (y >= neck.y) return false;
-  const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
-  return Math.abs(x - neck.x) > Math.abs(sh.x - neck.x);
+  return 1 + (profile[j0]! * (1 - w) + profile[j1]! * w - 1) * fade * fade * (3 - 2 * fade) * side;
 }
 
 /** The x of a leg's hip-knee-ankle line at row y, or null above its hip or below its ankle. */
@@ -1103,9 +1104,21 @@ export function fillRegion(
   const upperR = (i: number, r: number) => Math.min(r, axes[i]?.half ?? half[i] ?? Infinity);
   const sx = (i: number) => axes[i]?.dx ?? 0;
   const sy = (i: number) => axes[i]?.dy ?? 0;
+  // a point on the upper arm's line, shifted by its share of the way from the shoulder to the elbow
+  const upperFrom = (i: number, x: number, y: number): [number, number] => {
+    const a = i ? body.armR : body.armL;
+    const l2 = (a.mid.x - a.root.x) ** 2 + (a.mid.y - a.root.y) ** 2;
+    const t =
+      l2 > 0
+        ? Math.max(0, Math.min(1, ((x - a.root.x) * (a.mid.x - a.root.x) + (y - a.root.y) * (a.mid.y - a.root.y)) / l2))
+        : 0;
+    return [x + sx(i) * t, y + sy(i) * t];
+  };
+  // the shoulder's round end stays at the joint (shifted, a shoulder's top was cut square); the line turns to the
+  // bare skin's by the elbow
   const shoulders = [body.armL, body.armR].map((a, i) => [
-    a.root.x + sx(i),
-    a.root.y + sy(i),
+    a.root.x,
+    a.root.y,
     a.mid.x + sx(i),
     a.mid.y + sy(i),
     upperR(i, a.widthRoot * 0.6),
@@ -1115,14 +1128,14 @@ export function fillRegion(
     source === 'skin'
       ? []
       : [body.armL, body.armR].flatMap((a, i) => {
-          const from = { x: a.root.x + sx(i), y: a.root.y + sy(i) };
+          const from = { x: a.root.x, y: a.root.y };
           const to = { x: a.mid.x + sx(i), y: a.mid.y + sy(i) };
           const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6));
           return sh ? [sh] : [];
         });
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
-      ? ([c[0] + sx(j >> 1), c[1] + sy(j >> 1), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
+      ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
       : c,
   );
   const legCaps = legCapsules(body);
@@ -1187,13 +1200,7 @@ export function fillRegion(
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
     const shoeFloor =
       slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
-    let on = source === 'skin' ? 1 : shoeFloor ? 0 : onBody(body, capsFor[dressedAt(y)]!, x, y);
-    // past a shoulder's joint above the shoulders' line only the arm itself is skin (its capsules, the shoulder's
-    // round end included): the shoulder's slope ran on there and an old sleeve beside a raised arm was a skin box
-    if (on > 0 && source !== 'skin' && outsideShoulder(body, x, y)) {
-      const cs = capsFor[dressedAt(y)]!;
-      if (!cs.some((c) => inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!))) on = 0;
-    }
+    const on = source === 'skin' ? 1 : shoeFloor ? 0 : onBody(body, capsFor[dressedAt(y)]!, x, y);
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
     const x1 = Math.min(w - 1, x0 + 1);
