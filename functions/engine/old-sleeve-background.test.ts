@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
 import { readScene } from '../../shared/engine/compose/scene';
-import { bareArmHalf } from '../../shared/engine/compose/fill';
+import { bareArmHalf, upperArmAxis } from '../../shared/engine/compose/fill';
 import { looksLikeBackground, readBackground } from '../../shared/engine/compose/background';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
@@ -62,5 +62,30 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(n).toBeGreaterThan(150);
     // before: a skin blob in the sleeve's shape (0.46 of them the background's colour); after: 0.85
     expect(like / n).toBeGreaterThan(0.7);
+    // the repainted upper arm of the lowered arm (issue 38, round 6, part K3): shaded across like a round arm, not
+    // one flat blurred tone; within 0.8x its bare half-width of its line (from the shoulder's joint to the elbow,
+    // shifted onto its bare skin), the filled pixels' brightness varies (sd / mean): 0.188 before, 0.204 after
+    const down = body.armRaised[0] ? body.armR : body.armL;
+    const axis = upperArmAxis(body, maps, down);
+    expect(axis).not.toBeNull();
+    const d = r.image.data;
+    const ex = down.mid.x + axis!.dx - down.root.x;
+    const ey = down.mid.y + axis!.dy - down.root.y;
+    const e2 = ex * ex + ey * ey;
+    const lums: number[] = [];
+    for (let y = 0; y < body.height; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (!filled[p] || garment[p]! >= 128) continue;
+        const t = ((x - down.root.x) * ex + (y - down.root.y) * ey) / e2;
+        if (t < 0.3 || t > 1) continue;
+        if (Math.hypot(x - down.root.x - ex * t, y - down.root.y - ey * t) >= axis!.half * 0.8) continue;
+        lums.push(d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114);
+      }
+    }
+    expect(lums.length).toBeGreaterThan(300);
+    const mean = lums.reduce((u, w) => u + w, 0) / lums.length;
+    const sd = Math.sqrt(lums.reduce((u, w) => u + (w - mean) ** 2, 0) / lums.length);
+    expect(sd / mean).toBeGreaterThan(0.196);
   }, 30_000);
 });

@@ -815,6 +815,188 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
   return (widths[widths.length >> 1]! / 2) * 1.1 + 1;
 }
 
+/**
+ * Where an upper arm's own bare skin lies (issue 38, round 6, part K3): across the shoulder-elbow line, the run
+ * of skin through it at points from 0.4 of the way down to the elbow; the median shift of the runs' centres off
+ * the line (dx, dy) and the median half-run, with a little room (x 1.05 + 1 px); null with fewer than 3 such
+ * points (a sleeve down to the elbow).
+ */
+export function upperArmAxis(
+  body: Body,
+  maps: Maps,
+  arm: Body['armL'],
+): { dx: number; dy: number; half: number } | null {
+  const { width: W, height: H } = body;
+  const skinAt = (x: number, y: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255;
+  };
+  const a = arm.root;
+  const b = arm.mid;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len = Math.hypot(dx, dy);
+  if (len < 4) return null;
+  const nx = -dy / len;
+  const ny = dx / len;
+  const limit = arm.widthRoot * 1.5;
+  const offs: number[] = [];
+  const halves: number[] = [];
+  for (let t = 0.4; t <= 1 + 1e-6; t += 0.05) {
+    const cx = a.x + dx * t;
+    const cy = a.y + dy * t;
+    if (!skinAt(cx, cy)) continue;
+    const e = [0, 0];
+    for (const [k, sgn] of [-1, 1].entries()) {
+      let gap = 0;
+      for (let d = 1; d <= limit; d++) {
+        if (skinAt(cx + nx * d * sgn, cy + ny * d * sgn)) {
+          e[k] = d;
+          gap = 0;
+        } else if (++gap > 2) break;
+      }
+    }
+    offs.push((e[1]! - e[0]!) / 2);
+    halves.push((e[0]! + e[1]! + 1) / 2);
+  }
+  if (offs.length < 3) return null;
+  offs.sort((u, v) => u - v);
+  halves.sort((u, v) => u - v);
+  const off = offs[offs.length >> 1]!;
+  return { dx: nx * off, dy: ny * off, half: halves[halves.length >> 1]! * 1.05 + 1 };
+}
+
+/** The share of the upper arm, from the shoulder's joint, over which its shading (`armShadeAt`) sets in. */
+const ARM_SHADE_FADE = 0.25;
+
+/** Bins of the shading profile across an arm (`armShading`), from one outline to the other. */
+const ARM_PROFILE_BINS = 9;
+
+/**
+ * An upper arm's own shading across it, for painting it where an old sleeve covered it (issue 38, round 6, part
+ * K3): the bare forearm's and upper arm's skin brightness across the arm (from the outline on the image's left or
+ * top to the other, 0..1 of each cross-section's run of skin), relative to each section's mean; and the upper
+ * arm's axis and half-width it is painted over. A flat diffused tone read as a blurred patch where a round arm
+ * should be. Null without 3 cross-sections of bare skin (a long sleeve) or for a half-width under 2 px.
+ */
+export function armShading(
+  body: Body,
+  maps: Maps,
+  image: RgbaImage,
+  arm: Body['armL'],
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  half: number,
+): { profile: Float32Array; a: { x: number; y: number }; b: { x: number; y: number }; half: number } | null {
+  const { width: W, height: H } = body;
+  if (!(half >= 2)) return null;
+  const d = image.data;
+  const skinAt = (x: number, y: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255 && maps.hair[yi * W + xi]! < 128;
+  };
+  const sum = new Float64Array(ARM_PROFILE_BINS);
+  const cnt = new Float64Array(ARM_PROFILE_BINS);
+  let sections = 0;
+  const limit = arm.widthRoot * 1.5;
+  for (const [a, b, t0, t1] of [
+    [arm.root, arm.mid, 0.3, 1],
+    [arm.mid, arm.end, 0, 0.6],
+  ] as const) {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len = Math.hypot(dx, dy);
+    if (len < 4) continue;
+    // the normal pointing to the image's right (or down for a level arm): the light falls the same way on both
+    let nx = -dy / len;
+    let ny = dx / len;
+    if (nx < -1e-6 || (Math.abs(nx) <= 1e-6 && ny < 0)) {
+      nx = -nx;
+      ny = -ny;
+    }
+    for (let t = t0; t <= t1 + 1e-6; t += 0.05) {
+      const cx = a.x + dx * t;
+      const cy = a.y + dy * t;
+      if (!skinAt(cx, cy)) continue;
+      const ends = [0, 0];
+      for (const [k, sgn] of [-1, 1].entries()) {
+        let gap = 0;
+        for (let s = 1; s <= limit; s++) {
+          if (skinAt(cx + nx * s * sgn, cy + ny * s * sgn)) {
+            ends[k] = s;
+            gap = 0;
+          } else if (++gap > 2) break;
+        }
+      }
+      const from = -ends[0]!;
+      const run = ends[1]! - from;
+      if (run < 4) continue;
+      const lums: number[] = [];
+      const bins: number[] = [];
+      for (let s = from; s <= ends[1]!; s++) {
+        const xi = Math.round(cx + nx * s);
+        const yi = Math.round(cy + ny * s);
+        if (!skinAt(xi, yi)) continue;
+        const o = (yi * W + xi) * 4;
+        lums.push(d[o]! * 0.299 + d[o + 1]! * 0.587 + d[o + 2]! * 0.114);
+        bins.push(Math.min(ARM_PROFILE_BINS - 1, Math.floor(((s - from) / (run + 1)) * ARM_PROFILE_BINS)));
+      }
+      const mean = lums.reduce((u, v) => u + v, 0) / Math.max(1, lums.length);
+      if (mean < 8) continue;
+      for (let j = 0; j < lums.length; j++) {
+        sum[bins[j]!] = sum[bins[j]!]! + lums[j]! / mean;
+        cnt[bins[j]!] = cnt[bins[j]!]! + 1;
+      }
+      sections++;
+    }
+  }
+  if (sections < 3) return null;
+  const profile = new Float32Array(ARM_PROFILE_BINS);
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = cnt[j]! > 0 ? sum[j]! / cnt[j]! : 1;
+  // a mean of 1 across the arm, kept within a plausible range (a stray dark hem pixel is no shadow)
+  let m = 0;
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) m += profile[j]!;
+  m /= ARM_PROFILE_BINS;
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = Math.max(0.6, Math.min(1.4, profile[j]! / m));
+  return { profile, a: from, b: to, half };
+}
+
+/**
+ * The shading factor of an upper arm at (x, y) (`armShading`): the profile across it at the pixel's place
+ * between the arm's outlines, or null off the upper arm.
+ */
+function armShadeAt(sh: NonNullable<ReturnType<typeof armShading>>, x: number, y: number): number | null {
+  const { a, b, half, profile } = sh;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const l2 = dx * dx + dy * dy;
+  if (l2 < 1) return null;
+  const t = ((x - a.x) * dx + (y - a.y) * dy) / l2;
+  if (t <= 0 || t > 1) return null;
+  // none at the shoulder's joint (the shoulder's round end and the chest beside it keep the diffused tone), all
+  // of it from a quarter of the way down: no step across the arm where the shading starts
+  const fade = Math.min(1, t / ARM_SHADE_FADE);
+  const len = Math.sqrt(l2);
+  let nx = -dy / len;
+  let ny = dx / len;
+  if (nx < -1e-6 || (Math.abs(nx) <= 1e-6 && ny < 0)) {
+    nx = -nx;
+    ny = -ny;
+  }
+  const s0 = (x - a.x) * nx + (y - a.y) * ny;
+  // beside the arm (the chest the arm's capsule overlaps) the shading fades out rather than stopping at a line
+  const side = Math.max(0, Math.min(1, (half * 1.4 - Math.abs(s0)) / (half * 0.4)));
+  if (side <= 0) return null;
+  const s = Math.max(-half, Math.min(half, s0));
+  const f = ((s + half) / (2 * half)) * ARM_PROFILE_BINS - 0.5;
+  const j0 = Math.max(0, Math.min(ARM_PROFILE_BINS - 1, Math.floor(f)));
+  const j1 = Math.min(ARM_PROFILE_BINS - 1, j0 + 1);
+  const w = Math.max(0, Math.min(1, f - j0));
+  return 1 + (profile[j0]! * (1 - w) + profile[j1]! * w - 1) * fade * fade * (3 - 2 * fade) * side;
+}
+
 /** The x of a leg's hip-knee-ankle line at row y, or null above its hip or below its ankle. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
   for (const [a, b] of [
@@ -981,16 +1163,45 @@ export function fillRegion(
   // (which there is the sleeve's width): an old tee's sleeve beyond the arm was filled as a skin blob in the
   // sleeve's shape; it is the background now
   const half = [body.armL, body.armR].map((a) => (source === 'skin' ? null : bareArmHalf(body, maps, a)));
-  const upperR = (i: number, r: number) => Math.min(r, half[i] ?? Infinity);
+  // the upper arm where its own bare skin lies (`upperArmAxis`): the joints' line runs near one side of the arm,
+  // and a capsule round it reached past the arm's outline over the old sleeve (a skin box beside a raised arm)
+  const axes = [body.armL, body.armR].map((a) => (source === 'skin' ? null : upperArmAxis(body, maps, a)));
+  const upperR = (i: number, r: number) => Math.min(r, axes[i]?.half ?? half[i] ?? Infinity);
+  const sx = (i: number) => axes[i]?.dx ?? 0;
+  const sy = (i: number) => axes[i]?.dy ?? 0;
+  // a point on the upper arm's line, shifted by its share of the way from the shoulder to the elbow
+  const upperFrom = (i: number, x: number, y: number): [number, number] => {
+    const a = i ? body.armR : body.armL;
+    const l2 = (a.mid.x - a.root.x) ** 2 + (a.mid.y - a.root.y) ** 2;
+    const t =
+      l2 > 0
+        ? Math.max(0, Math.min(1, ((x - a.root.x) * (a.mid.x - a.root.x) + (y - a.root.y) * (a.mid.y - a.root.y)) / l2))
+        : 0;
+    return [x + sx(i) * t, y + sy(i) * t];
+  };
+  // the shoulder's round end stays at the joint (shifted, a shoulder's top was cut square); the line turns to the
+  // bare skin's by the elbow
   const shoulders = [body.armL, body.armR].map((a, i) => [
     a.root.x,
     a.root.y,
-    a.mid.x,
-    a.mid.y,
+    a.mid.x + sx(i),
+    a.mid.y + sy(i),
     upperR(i, a.widthRoot * 0.6),
   ]);
+  // the upper arm's own shading across it (`armShading`): round, lit like the forearm, not a flat blurred tone
+  const armShades =
+    source === 'skin'
+      ? []
+      : [body.armL, body.armR].flatMap((a, i) => {
+          const from = { x: a.root.x, y: a.root.y };
+          const to = { x: a.mid.x + sx(i), y: a.mid.y + sy(i) };
+          const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6));
+          return sh ? [sh] : [];
+        });
   const armCaps = armCapsules(body).map((c, j) =>
-    j % 2 === 0 ? ([c[0], c[1], c[2], c[3], upperR(j >> 1, c[4])] as const) : c,
+    j % 2 === 0
+      ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
+      : c,
   );
   const legCaps = legCapsules(body);
   const caps = [...armCaps, ...legCaps, ...shoulders];
@@ -1064,7 +1275,16 @@ export function fillRegion(
     const x1 = Math.min(w - 1, x0 + 1);
     const wx = fx - x0;
     const l = ref > 0 ? light.smooth(x, y) : -1;
-    const shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
+    let shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
+    if (on > 0) {
+      for (const sh of armShades) {
+        const f = armShadeAt(sh, x, y);
+        if (f !== null) {
+          shade *= f;
+          break;
+        }
+      }
+    }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
     // and there
     const m = on < 1 && mirror ? mirror[p]! : -1;
