@@ -117,7 +117,7 @@ export function placeTrousers(
     }
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
-    keepLegGap(body, st.dIn, side, seam, gaps);
+    keepLegGap(body, st.dIn, side, slack, seam, gaps);
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels: g.labels, part, tint },
@@ -342,6 +342,9 @@ function legsEdges(body: Body, y: number): [number, number] {
   return [l, r];
 }
 
+/** How far (x the span) a trouser leg's inner edge may lie past the leg's own inner edge, into the gap. */
+const INSEAM_EASE = 0.01;
+
 /** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
   if (y < leg.root.y) return null;
@@ -426,16 +429,18 @@ const GAP_RUN = 0.15;
 
 /**
  * A trouser leg's destination sections kept on its own side of the gap between the legs (in place): an inner edge
- * past the leg's own inner edge (the gap's edge in the mask) is brought back to it. (Giving the outer side what the inner
+ * past the leg's own inner edge (plus a little ease) is brought back to it. (Giving the outer side what the inner
  * one lost stepped the sides out at the top of the gap, off the silhouette.)
  */
 function keepLegGap(
   body: Body,
   dIn: Point[],
   side: 0 | 1,
+  slack: number,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
 ): void {
+  const ease = body.span * INSEAM_EASE + slack;
   for (let i = 1; i < dIn.length; i++) {
     const p = dIn[i]!;
     const gap = gapAt(p.y);
@@ -449,10 +454,7 @@ function keepLegGap(
       continue;
     }
     const mid = (gap[0] + gap[1]) / 2;
-    // the gap's own edge, with no ease into it: the person's mask already bleeds a few pixels over the background
-    // between the legs, and an ease of the span's 0.01 plus the trousers' slack on top of it covered a third of the
-    // gap (legGapFilled 0.32 for jeans on ai-body), the two legs reading as one slab
-    const bound = side === 0 ? Math.min(gap[0], mid) : Math.max(gap[1], mid);
+    const bound = side === 0 ? Math.min(gap[0] + ease, mid) : Math.max(gap[1] - ease, mid);
     const over = side === 0 ? p.x - bound : bound - p.x;
     if (over <= 0) continue;
     p.x = bound;
