@@ -2,7 +2,7 @@
  * Placing an upper garment (a top, outerwear, a one-piece): the torso by a thin-plate spline from the garment's
  * anchors to the body's, sleeves segment by segment along the arms.
  */
-import { maskWidth, type Body, type Limb } from '../perception/body';
+import type { Body, Limb } from '../perception/body';
 import {
   PART_HOOD,
   PART_LEFT,
@@ -533,38 +533,32 @@ export function placeUpper(
   // from the neckline up to the ears at most (not over the throat: the neck's column is cleared; the head's zone
   // takes away what would be over the face and the head), in the head's shade
   const hood = g.hood;
-  const hoodBox = hood
+  const hoodMap = hood
     ? (() => {
         // as wide as it is (at least the head's width and a half: it lies around the head), up to the ears
         const w = Math.min(Math.max(hood.w * scale, body.head.rx * 3), span * 1.05);
         const bottom = neck.y + span * 0.06;
-        // lying down behind the neck: no higher than the chin (above it, the hair and the head's zone cut it
-        // off flat, a grey shelf beside the face)
-        const top = Math.max(bottom - hood.h * scaleY * 0.7, body.head.chinY);
-        // the neck in front of it: its own width in the mask halfway up, between a twelfth and a sixth of the span
-        // a side (a fixed sixth cleared a square notch beside a slim neck)
-        const m = maskWidth(
-          body.mask,
-          body.width,
-          body.height,
-          { x: neck.x, y: (top + bottom) / 2 },
-          0,
-          1,
-          span * 0.17,
-        );
-        const neckHalf = Math.min(span * 0.17, Math.max(span * 0.08, Math.max(m.a, m.b) + 1));
-        // its lobes either side of the neck round bumps over the shoulders (as wide as the hood, its rim stood out
-        // flat over the shoulders' slope as wings)
-        const half = Math.min(w / 2, neckHalf + span * 0.15);
-        return { cx: neck.x, half, top, bottom, neckHalf };
+        const top = Math.max(bottom - hood.h * scaleY * 0.7, body.head.cy);
+        return (x: number, y: number): Point => ({
+          x: neck.x + ((x - (hood.x + hood.w / 2)) / hood.w) * w,
+          y: bottom + ((y - (hood.y + hood.h)) / hood.h) * (bottom - top),
+        });
       })()
     : null;
   const strips: { dOut: Point[]; dIn: Point[] }[] = [];
   return {
     drawBody(layer) {
-      if (hood && hoodBox) {
-        // behind the head: a smooth collar in its shade (the flat lay's hood, warped, stood up in ragged flaps)
-        drawHood(layer, src(PART_HOOD), hood, hoodBox);
+      if (hood && hoodMap) {
+        // behind the head: in its shade
+        drawGrid(
+          layer,
+          { ...src(PART_HOOD), tint: [tint[0] * 0.82, tint[1] * 0.82, tint[2] * 0.82] },
+          hood,
+          6,
+          6,
+          hoodMap,
+        );
+        clearNeck(layer, body, neck.y + span * 0.06);
       }
       drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
@@ -782,69 +776,14 @@ export function chestEdges(body: Body, y: number): [number, number] {
   return [l, r];
 }
 
-/**
- * A hood worn down, as seen from the front: a smooth dome (the upper half of an ellipse as wide as `at.half` a
- * side, from `at.bottom` up to `at.top`) behind the neck and the head, in the hood's mean colour (its own pixels in
- * the flat lay) darkened to the head's shade, a little darker towards its rim where it folds over; its edge
- * anti-aliased over a pixel and a half. The flat lay's hood warped there stood up as ragged grey flaps and
- * stair-stepped notches beside the neck (its open face and the backdrop around its crown drawn as holes).
- */
-function drawHood(
-  layer: Layer,
-  src: Source,
-  hood: { x: number; y: number; w: number; h: number },
-  at: { cx: number; half: number; top: number; bottom: number; neckHalf: number },
-): void {
-  const { image, alpha, labels, part, tint } = src;
-  const IW = image.width;
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  let n = 0;
-  for (let y = Math.max(0, hood.y); y < Math.min(image.height, hood.y + hood.h); y += 2) {
-    for (let x = Math.max(0, hood.x); x < Math.min(IW, hood.x + hood.w); x += 2) {
-      const p = y * IW + x;
-      if (labels[p] !== part || alpha[p]! < 128) continue;
-      r += image.data[p * 4]!;
-      g += image.data[p * 4 + 1]!;
-      b += image.data[p * 4 + 2]!;
-      n++;
-    }
-  }
-  if (n === 0 || at.half < 2 || at.bottom - at.top < 2) return;
-  const shade = 0.82;
-  const col = [(r / n) * tint[0] * shade, (g / n) * tint[1] * shade, (b / n) * tint[2] * shade];
+/** Clear the neck's column (its front, the throat) above `bottom`: a hood folded behind the neck shows beside it. */
+function clearNeck(layer: Layer, body: Body, bottom: number): void {
+  const half = body.span * 0.17;
   const W = layer.width;
-  const ry = at.bottom - at.top;
-  const y0 = Math.max(0, Math.floor(at.top - 1));
-  const y1 = Math.min(layer.height - 1, Math.ceil(at.bottom));
-  const x0 = Math.max(0, Math.floor(at.cx - at.half - 1));
-  const x1 = Math.min(W - 1, Math.ceil(at.cx + at.half + 1));
-  const ld = layer.data;
-  for (let y = y0; y <= y1; y++) {
-    const v = Math.min(1, (at.bottom - (y + 0.5)) / ry);
-    if (v < -1) continue;
-    for (let x = x0; x <= x1; x++) {
-      const u = (x + 0.5 - at.cx) / at.half;
-      const rr = Math.hypot(u, Math.max(0, v));
-      // distance inside the rim, in pixels (along the smaller radius: a conservative soft edge)
-      const inside = (1 - rr) * Math.min(at.half, ry);
-      // the neck's column left open (a half-ellipse twice the dome's height: its sides taper a little upwards)
-      const ri = Math.hypot((x + 0.5 - at.cx) / at.neckHalf, Math.max(0, v) / 2);
-      const outside = (ri - 1) * at.neckHalf;
-      const a = Math.max(0, Math.min(1, inside / 1.5 + 0.5)) * Math.max(0, Math.min(1, outside / 1.5 + 0.5));
-      if (a <= 0.004) continue;
-      const fold = 1 - 0.12 * rr ** 4;
-      const o = (y * W + x) * 4;
-      const da = ld[o + 3]! / 255;
-      const na = a + da * (1 - a);
-      for (let c = 0; c < 3; c++) ld[o + c] = (col[c]! * fold * a + ld[o + c]! * da * (1 - a)) / na;
-      ld[o + 3] = na * 255;
-      if (x < layer.x0) layer.x0 = x;
-      if (x > layer.x1) layer.x1 = x;
-      if (y < layer.y0) layer.y0 = y;
-      if (y > layer.y1) layer.y1 = y;
-    }
+  const x0 = Math.max(0, Math.floor(body.neck.x - half));
+  const x1 = Math.min(W - 1, Math.ceil(body.neck.x + half));
+  for (let y = Math.max(0, Math.floor(body.head.chinY - body.head.ry)); y < Math.min(layer.height, bottom); y++) {
+    for (let x = x0; x <= x1; x++) layer.data[(y * W + x) * 4 + 3] = 0;
   }
 }
 
