@@ -305,6 +305,8 @@ const ONE_FOOT_RUN = 1.2;
 const SHARED_SHIN = 0.55;
 /** The second foot: the mask below the ankles bulges this many of those shin widths past the legs' run at the ankle. */
 const FOOT_BULGE = 0.25;
+/** ...and at most this many: a foot reaching further past the legs is seen from the side (not looked at here). */
+const FOOT_BULGE_MAX = 1;
 
 /**
  * Feet one behind the other whose two ankle keypoints sit on one foot (both in one run of the mask no wider than
@@ -355,7 +357,7 @@ export function separateFeet(body: Body): { body: Body; farSole: number | null }
     right = Math.max(right, b - run[1]);
   }
   const bulge = Math.max(left, right);
-  if (bulge < shin * FOOT_BULGE || left === right) return none;
+  if (bulge < shin * FOOT_BULGE || bulge > shin * FOOT_BULGE_MAX || left === right) return none;
   // the other foot's sole: the lowest row still reaching past the run on its side
   let farSole = far.end.y;
   for (const [y, a, b] of rows) if ((right > left ? b - run[1] : run[0] - a) >= shin * FOOT_BULGE) farSole = y;
