@@ -109,6 +109,7 @@ export function placeShoes(
   // ankles' difference and drawn first, the nearer one over it (not two half shoes bunched on one foot)
   const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
   const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
+  const foundW = [found.legL.widthEnd, found.legR.widthEnd];
   const feet = legs.map((leg, i) => {
     const far = (i ? body.legR : body.legL).end.y < (i ? body.legL : body.legR).end.y;
     // the nearer foot where the other was found beside it: the whole visible foot, as before (not cut at the middle)
@@ -233,7 +234,11 @@ export function placeShoes(
                 : { x: foot.x + foot.w / 2, y: sole.y },
             across,
             up,
-            width: Math.min(width, leg.widthEnd * FRONT_WIDE),
+            // (the nearer foot whose ankle shared its run with the other: as wide as its own ankle found, not half the run)
+            width: Math.min(
+              width,
+              (farSole !== null && near.end.y < leg.end.y ? foundW[side]! : leg.widthEnd) * FRONT_WIDE,
+            ),
             height,
             outer: leg.end.x < other.x ? -1 : 1,
           };
