@@ -48,4 +48,34 @@ describe('tall boots (real models)', () => {
       expect({ share, ok: share >= 0.6 && share <= 0.88 }).toMatchObject({ ok: true });
     }
   }, 60_000);
+
+  // cgi-model-30 stands with her feet one behind the other, both ankle keypoints on the front foot and the ankles'
+  // run of the mask no wider than one leg: before, each shaft was 1.3 times the pair's width on one axis (one slab
+  // over both legs and the sand beside them: 0.20 of the boots' pixels up the shins off the person); now the rear
+  // foot is found beside the front one and each shaft has its own leg's width on its own axis (0.12)
+  it('puts each shaft on its own leg where both ankles sit on one foot', async () => {
+    const person = await loadPerson('cgi-model-30');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    const W = person.width;
+    // the shafts' rows: from the higher ankle up to half way to the knees
+    const y1 = Math.min(body.legL.end.y, body.legR.end.y);
+    const y0 = y1 - (y1 - Math.max(body.legL.mid.y, body.legR.mid.y)) * 0.5;
+    let on = 0;
+    let off = 0;
+    for (let y = Math.round(y0); y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if (r.layers.garment.data[y * W + x]! < 128) continue;
+        on++;
+        if (body.mask[y * W + x]! < 128) off++;
+      }
+    }
+    expect(on).toBeGreaterThan(0);
+    expect(off / on).toBeLessThan(0.16);
+  }, 60_000);
 });

@@ -88,11 +88,13 @@ function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
 export function placeShoes(
   image: RgbaImage,
   alpha: GrayImage,
-  body: Body,
+  found: Body,
   tint: [number, number, number],
   oldShoes: (Box | null)[],
   person: RgbaImage | null = null,
 ): PlacedGarment {
+  // both ankle keypoints on one foot: the second foot looked for in the mask beside it
+  const { body, farSole } = separateFeet(found);
   const layout = shoesLayout(alpha);
   const shoes = layout.shoes.slice(0, 2);
   const labels = new Uint8Array(alpha.width * alpha.height);
@@ -107,7 +109,20 @@ export function placeShoes(
   // ankles' difference and drawn first, the nearer one over it (not two half shoes bunched on one foot)
   const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
   const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
-  const feet = legs.map((leg) => footBox(body, leg.end, leg.widthEnd));
+  const foundW = [found.legL.widthEnd, found.legR.widthEnd];
+  const feet = legs.map((leg, i) => {
+    const far = (i ? body.legR : body.legL).end.y < (i ? body.legL : body.legR).end.y;
+    // the nearer foot where the other was found beside it: the whole visible foot, as before (not cut at the middle)
+    // (its extent across under the other's sole)
+    if (farSole !== null && !far) {
+      const w = (i ? found.legR : found.legL).widthEnd;
+      return footBox(found, leg.end, w, w, farSole);
+    }
+    const box = footBox(body, leg.end, leg.widthEnd, (i ? found.legR : found.legL).widthEnd);
+    // the other foot found beside the first: its sole where its bulge ends (not the nearer foot's sole below it)
+    if (farSole === null || box.y + box.h <= farSole) return box;
+    return { ...box, h: Math.max(farSole - box.y, leg.widthEnd * 0.8) };
+  });
   // the farther foot (its ankle higher in the picture) first, the nearer one over it
   const order = body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
   return {
@@ -219,7 +234,11 @@ export function placeShoes(
                 : { x: foot.x + foot.w / 2, y: sole.y },
             across,
             up,
-            width: Math.min(width, leg.widthEnd * FRONT_WIDE),
+            // (the nearer foot whose ankle shared its run with the other: as wide as its own ankle found, not half the run)
+            width: Math.min(
+              width,
+              (farSole !== null && near.end.y < leg.end.y ? foundW[side]! : leg.widthEnd) * FRONT_WIDE,
+            ),
             height,
             outer: leg.end.x < other.x ? -1 : 1,
           };
@@ -285,19 +304,88 @@ export function placeShoes(
   };
 }
 
+/** Both ankles in one run of the mask at most this many times the wider ankle's width: the keypoints are on one foot. */
+const ONE_FOOT_RUN = 1.2;
+/** A leg's own width at the ankle where both ankles sit in one run: this share of the run. */
+const SHARED_SHIN = 0.55;
+/** The second foot: the mask below the ankles bulges this many of those shin widths past the legs' run at the ankle. */
+const FOOT_BULGE = 0.25;
+/** ...and at most this many: a foot reaching further past the legs is seen from the side (not looked at here). */
+const FOOT_BULGE_MAX = 1;
+
+/**
+ * Feet one behind the other whose two ankle keypoints sit on one foot (both in one run of the mask no wider than
+ * one leg's ankle width, ONE_FOOT_RUN): the other foot is where the mask below the farther (higher) ankle bulges
+ * past the legs' run at that ankle (FOOT_BULGE), on one side; the farther ankle is moved to that side's edge of the
+ * run, and each leg's width at the ankle is its share of the run (SHARED_SHIN), not the pair's. Else the body as
+ * it is (no bulge: the farther foot is hidden).
+ */
+export function separateFeet(body: Body): { body: Body; farSole: number | null } {
+  const none = { body, farSole: null };
+  const { mask, width: W, height: H } = body;
+  const { legL, legR } = body;
+  const w0 = Math.min(Math.max(legL.widthEnd, legR.widthEnd), body.span * 0.4);
+  // close across and at about one height (a foot on a higher step behind the nearer shin is not on this foot)
+  if (!(w0 > 0) || Math.abs(legL.end.x - legR.end.x) >= w0 * FEET_CLOSE) return none;
+  if (Math.abs(legL.end.y - legR.end.y) >= w0 * FEET_CLOSE) return none;
+  const farL = legL.end.y < legR.end.y;
+  const far = farL ? legL : legR;
+  const near = farL ? legR : legL;
+  const runAt = (y: number, x: number): [number, number] | null => {
+    const yy = Math.round(y);
+    let a = Math.round(x);
+    if (yy < 0 || yy >= H || a < 0 || a >= W || mask[yy * W + a]! < 128) return null;
+    let b = a;
+    while (a > 0 && mask[yy * W + a - 1]! >= 128) a--;
+    while (b < W - 1 && mask[yy * W + b + 1]! >= 128) b++;
+    return [a, b];
+  };
+  const run = runAt(far.end.y, far.end.x);
+  if (!run || near.end.x < run[0] || near.end.x > run[1] || run[1] - run[0] + 1 > w0 * ONE_FOOT_RUN) return none;
+  const shin = (run[1] - run[0] + 1) * SHARED_SHIN;
+  // down the blob from the farther ankle to the nearer foot's sole: how far past the run each row reaches
+  let cx = (run[0] + run[1]) / 2;
+  let left = 0;
+  let right = 0;
+  const rows: [number, number, number][] = [];
+  for (let y = Math.round(far.end.y); y < Math.min(H, near.end.y + w0 * 1.9); y++) {
+    const r = runAt(y, cx);
+    if (!r) break;
+    rows.push([y, r[0], r[1]]);
+    cx = (r[0] + r[1]) / 2;
+  }
+  // the nearer foot's own toes at the sole (its lowest rows) are not the other foot
+  const last = rows.length ? rows[rows.length - 1]![0] : 0;
+  for (const [y, a, b] of rows) {
+    if (y > last - shin * 0.3) break;
+    left = Math.max(left, run[0] - a);
+    right = Math.max(right, b - run[1]);
+  }
+  const bulge = Math.max(left, right);
+  if (bulge < shin * FOOT_BULGE || bulge > shin * FOOT_BULGE_MAX || left === right) return none;
+  // the other foot's sole: the lowest row still reaching past the run on its side
+  let farSole = far.end.y;
+  for (const [y, a, b] of rows) if ((right > left ? b - run[1] : run[0] - a) >= shin * FOOT_BULGE) farSole = y;
+  const x = right > left ? run[1] - shin * 0.15 : run[0] + shin * 0.15;
+  const moved = { ...far, end: { x, y: far.end.y }, widthEnd: Math.min(far.widthEnd, shin) };
+  const kept = { ...near, widthEnd: Math.min(near.widthEnd, shin) };
+  return { body: { ...body, legL: farL ? moved : kept, legR: farL ? kept : moved }, farSole };
+}
+
 /**
  * The box a shoe takes: the foot below the ankle, followed down through the mask from the ankle (the run of mask
  * pixels under it, row by row, so the other foot or a shadow beside it is not taken), to the sole; as wide as
  * the foot's widest row.
  */
-export function footBox(body: Body, ankle: Point, shinW: number): Box {
+export function footBox(body: Body, ankle: Point, shinW: number, depthW = shinW, below = -Infinity): Box {
   const { mask, width: W, height: H } = body;
   const w0 = Math.min(shinW, body.span * 0.4);
   let cx = ankle.x;
   let sole = Math.round(ankle.y);
   let minX = Infinity;
   let maxX = -Infinity;
-  const yEnd = Math.min(H, Math.round(ankle.y + w0 * 1.9));
+  // (as deep as the leg's own ankle width: on feet whose ankles share one run, the width found before halving it)
+  const yEnd = Math.min(H, Math.round(ankle.y + Math.min(Math.max(shinW, depthW), body.span * 0.4) * 1.9));
   // this foot only: not past the middle between the ankles
   const other = Math.abs(ankle.x - body.legL.end.x) < 1e-6 ? body.legR.end : body.legL.end;
   const split = Math.round((ankle.x + other.x) / 2);
@@ -322,7 +410,8 @@ export function footBox(body: Body, ankle: Point, shinW: number): Box {
     while (a > lo && mask[row + a - 1]! >= 128 && cx - a < lim) a--;
     while (b < hi && mask[row + b + 1]! >= 128 && b - cx < lim) b++;
     sole = y;
-    if (y > ankle.y + w0 * 0.25) {
+    // its extent across: below the ankle (and below `below`: the other foot's sole beside it)
+    if (y > ankle.y + w0 * 0.25 && y > below) {
       minX = Math.min(minX, a);
       maxX = Math.max(maxX, b);
     }
