@@ -14,19 +14,24 @@ beforeAll(async () => {
   await warmEngineModels();
 }, 60_000);
 
+/** boots-tall (flat lay) on a fixture person: the person, its body and the render. */
+async function bootsOn(name: string) {
+  const person = await loadPerson(name);
+  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
+  const product = (await productPhoto(g, 'flat-white')).image;
+  const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+    analysis,
+  });
+  return { person, body: bodyFrom(analysis), r };
+}
+
 describe('tall boots (real models)', () => {
   // boots-tall is drawn 40 cm tall over a 25 cm foot: on a standing leg its top is about 0.8 of the way from the
   // ankle to the knee, under the knee. Before: the shaft was as long as its aspect at 1.35 ankle widths, 0.92 of
   // the shin on ai-body (at the knee; now 0.79)
   it('ends the shaft under the knee, at its own height', async () => {
-    const person = await loadPerson('ai-body');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
-    const body = bodyFrom(analysis);
-    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
-    const product = (await productPhoto(g, 'flat-white')).image;
-    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
-      analysis,
-    });
+    const { person, body, r } = await bootsOn('ai-body');
     const W = person.width;
     for (const leg of [body.legL, body.legR]) {
       // up the shin's axis from the ankle: the highest row the boot still covers (a third of the shin's width
@@ -54,14 +59,7 @@ describe('tall boots (real models)', () => {
   // over both legs and the sand beside them: 0.20 of the boots' pixels up the shins off the person); now the rear
   // foot is found beside the front one and each shaft has its own leg's width on its own axis (0.12)
   it('puts each shaft on its own leg where both ankles sit on one foot', async () => {
-    const person = await loadPerson('cgi-model-30');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
-    const body = bodyFrom(analysis);
-    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
-    const product = (await productPhoto(g, 'flat-white')).image;
-    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
-      analysis,
-    });
+    const { person, body, r } = await bootsOn('cgi-model-30');
     const W = person.width;
     // the shafts' rows: from the higher ankle up to half way to the knees
     const y1 = Math.min(body.legL.end.y, body.legR.end.y);
