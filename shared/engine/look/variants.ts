@@ -19,7 +19,7 @@ export interface VariantOptions {
 const PRESETS: readonly VariantOptions[] = [
   { ease: 1, length: 1, tuck: false, seed: 1, label: 'Regular fit' },
   { ease: 0.86, length: 0.7, tuck: false, seed: 2, label: 'Closer fit, cropped' },
-  { ease: 1.28, length: 1.36, tuck: false, seed: 3, label: 'Looser fit, longer' },
+  { ease: 1.34, length: 1.6, tuck: false, seed: 3, label: 'Looser fit, longer' },
   { ease: 1.04, length: 1, tuck: true, seed: 4, label: 'Tucked in' },
 ];
 
