@@ -4,7 +4,7 @@
  * is read, and answers 429 `rate_limited` with Retry-After. Before, 8 full-body photo replacements in 9 s and 8
  * outfit uploads in 1.6 s went through with no limit.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS, RATE_MESSAGES } from '../../shared/domain/rate-limits';
 import { ROUTES } from '../../shared/routes';
 import { setupIntegration, type IntegrationContext } from '../support/integration';
@@ -15,6 +15,15 @@ let ctx: IntegrationContext;
 beforeAll(async () => {
   process.env.ORIGIN_VERIFY_SECRET = 'rate-limits-test-edge-token';
   ctx = await setupIntegration();
+});
+
+// The limits count in fixed windows: a loop of requests on a busy machine can cross a window's edge and start a
+// fresh count. The clock stands still while a test runs (only Date is faked), so every request falls in one window.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 /** A call the route refuses at its body (nothing is processed): the count is taken before the body is read. */

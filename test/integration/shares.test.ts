@@ -6,7 +6,7 @@
  * original image key.
  */
 import { EDGE_ERROR_CODE, EDGE_ERROR_MESSAGE, ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../shared/domain/edge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { setModeratorForTests } from '../../functions/lib/moderation';
 import { mediaKeys, putImage, readImage } from '../../functions/lib/media-store';
@@ -395,6 +395,16 @@ describe('Open Graph page', () => {
 });
 
 describe('rate limits', () => {
+  // The limits count in fixed windows (shared/domain/rate-limits.ts); a loop of 120 requests on a busy machine can
+  // cross a window's edge and start a fresh count. The clock stands still while a test runs (only Date is faked):
+  // every request of the test falls in one window.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('share creation: per user, then 429 { message, code } with Retry-After, and nothing is created', async () => {
     const u = await ctx.createUser();
     await ctx.invoke('GET', '/api/auth/user', { token: u.idToken });
