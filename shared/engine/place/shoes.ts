@@ -6,6 +6,7 @@ import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
+import { drawPumpHeel } from './shoe-heel';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
 export const FEET_CLOSE = 0.6;
@@ -254,6 +255,8 @@ export function placeShoes(
             const half0 = at.width * TOE_HALF * 0.5;
             drawInstep(drawn, person, throat, top, half0, old ? leg.widthEnd * 0.33 : half0 * 0.7, skin, !old);
           }
+          // its sides along the foot and its heel (shoe-heel.ts)
+          if (kind === 'pump') drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
         } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         // a boot's shaft over its foot's top (its own bottom edge is the join)
         if (front && kind === 'boot' && top > b.y) {
