@@ -168,3 +168,60 @@ export function drawPumpHeel(
     }
   }
 }
+
+/** An instep over an old shoe's fill takes its colour from this many of the photo's own skin pixels there, at least. */
+const OWN_SKIN_MIN = 30;
+
+/**
+ * The colour of a pump's instep over an old shoe's fill: the median of the photo's own skin pixels (the shin's
+ * chromaticity, `skin`) in the corridor from the vamp's throat to the ankle (`half0` to `half1` either side), the
+ * foot seen above the old shoe's opening (paler or darker than the shin's median: the fill then matches the foot
+ * it joins, not a band of another tone); the shin's colour where too few show.
+ */
+export function instepSkin(
+  person: RgbaImage,
+  throat: Point,
+  ankle: Point,
+  half0: number,
+  half1: number,
+  skin: Rgb,
+): Rgb {
+  const ax = ankle.x - throat.x;
+  const ay = ankle.y - throat.y;
+  const len2 = ax * ax + ay * ay;
+  if (len2 < 4) return skin;
+  const len = Math.sqrt(len2);
+  const pad = Math.max(half0, half1) + 1;
+  const W = person.width;
+  const X0 = Math.max(0, Math.floor(Math.min(throat.x, ankle.x) - pad));
+  const X1 = Math.min(W - 1, Math.ceil(Math.max(throat.x, ankle.x) + pad));
+  const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
+  const Y1 = Math.min(person.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
+  const sum = skin[0] + skin[1] + skin[2] + 1;
+  const rs: number[] = [];
+  const gs: number[] = [];
+  const bs: number[] = [];
+  for (let y = Y0; y <= Y1; y++) {
+    for (let x = X0; x <= X1; x++) {
+      const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
+      // the lower part of the corridor (the foot, not the ankle's top where it fades into the leg)
+      if (t < 0 || t > 0.8) continue;
+      const off = Math.abs((x - throat.x) * ay - (y - throat.y) * ax) / len;
+      if (off > (half0 + (half1 - half0) * t) * 0.8) continue;
+      const o = (y * W + x) * 4;
+      const r = person.data[o]!;
+      const g = person.data[o + 1]!;
+      const b = person.data[o + 2]!;
+      const ps = r + g + b + 1;
+      if (Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum) >= 0.035 || ps <= sum * 0.55 || ps >= sum * 1.4) {
+        continue;
+      }
+      rs.push(r);
+      gs.push(g);
+      bs.push(b);
+    }
+  }
+  if (rs.length < OWN_SKIN_MIN) return skin;
+  const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1]!;
+  return [med(rs), med(gs), med(bs)];
+}

@@ -6,7 +6,7 @@ import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
-import { drawPumpHeel } from './shoe-heel';
+import { drawPumpHeel, instepSkin } from './shoe-heel';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
 export const FEET_CLOSE = 0.6;
@@ -253,7 +253,9 @@ export function placeShoes(
             // shoe's fill leaning to the ankle, where it meets the leg
             const top = old ? leg.end : { x: at.sole.x, y: leg.end.y };
             const half0 = at.width * TOE_HALF * 0.5;
-            drawInstep(drawn, person, throat, top, half0, old ? leg.widthEnd * 0.33 : half0 * 0.7, skin, !old);
+            const half1 = old ? leg.widthEnd * 0.33 : half0 * 0.7;
+            const fill = old ? instepSkin(person, throat, top, half0, half1, skin) : skin;
+            drawInstep(drawn, person, throat, top, half0, half1, skin, !old, fill);
           }
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump') drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
@@ -683,6 +685,7 @@ function drawInstep(
   half1: number,
   skin: [number, number, number],
   bare: boolean,
+  fill: [number, number, number] = skin,
 ): void {
   const ax = ankle.x - throat.x;
   const ay = ankle.y - throat.y;
@@ -718,7 +721,9 @@ function drawInstep(
         bare ||
         (Math.hypot(pr / ps - skin[0] / sum, pg / ps - skin[1] / sum) < 0.035 && ps > sum * 0.55 && ps < sum * 1.4);
       const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
-      const c = own ? [pr, pg, pb] : [skin[0] * shade, skin[1] * shade, skin[2] * shade];
+      // (else the foot's own skin tone seen there, shaded round: `fill`)
+      const f = shade / 0.95;
+      const c = own ? [pr, pg, pb] : [fill[0] * f, fill[1] * f, fill[2] * f];
       // under what the shoe drew there
       const na = below + a * (1 - below);
       for (let k = 0; k < 3; k++) {
