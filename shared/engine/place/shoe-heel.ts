@@ -28,6 +28,9 @@ const HEEL_HALF_TIP = 0.025;
 
 type Rgb = [number, number, number];
 
+/** A side view's colour is the median of about this many of its pixels. */
+const SAMPLES = 600;
+
 /** The median colour of the side view's opaque pixels in columns [q0, q1] from the toe and rows [r0, r1] from the top. */
 function sideColour(
   image: RgbaImage,
@@ -45,8 +48,10 @@ function sideColour(
   const x1 = Math.round(toeRight ? b.x + b.w * (1 - q[0]) : b.x + b.w * q[1]);
   const y0 = Math.round(b.y + b.h * r[0]);
   const y1 = Math.round(b.y + b.h * r[1]);
-  for (let y = Math.max(0, y0); y < Math.min(image.height, y1); y++) {
-    for (let x = Math.max(0, x0); x < Math.min(W, x1); x++) {
+  // a few hundred pixels are enough for a median (a large product shot is not read whole)
+  const step = Math.max(1, Math.round(Math.sqrt(((x1 - x0) * (y1 - y0)) / SAMPLES)));
+  for (let y = Math.max(0, y0); y < Math.min(image.height, y1); y += step) {
+    for (let x = Math.max(0, x0); x < Math.min(W, x1); x += step) {
       if (alpha.data[y * W + x]! < 128) continue;
       const o = (y * W + x) * 4;
       rs.push(image.data[o]!);
@@ -224,4 +229,21 @@ export function instepSkin(
   if (rs.length < OWN_SKIN_MIN) return skin;
   const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1]!;
   return [med(rs), med(gs), med(bs)];
+}
+
+/**
+ * How much a photo pixel seen on a pump's instep over an old shoe is the person's skin (1) or not (0): its
+ * chromaticity within 0.035 of the shin's (`skin`) and its brightness 0.55-1.4 times it (H6's rule), soft over
+ * the last 0.01 of the distance and the outer 0.1 / 0.15 of the brightness range.
+ */
+export function ownSkin(r: number, g: number, b: number, skin: Rgb): number {
+  const sum = skin[0] + skin[1] + skin[2] + 1;
+  const ps = r + g + b + 1;
+  const d = Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum);
+  const clamp = (x: number) => Math.max(0, Math.min(1, x));
+  return Math.min(
+    clamp((0.035 - d) / 0.01),
+    clamp((ps - sum * 0.55) / (sum * 0.1)),
+    clamp((sum * 1.4 - ps) / (sum * 0.15)),
+  );
 }
