@@ -22,6 +22,8 @@ const HEEL_AT = 0.36;
 /** The heel's top (under the shoe's back) and its tip on the floor behind the toes, shares of the height. */
 const HEEL_TOP = 0.64;
 const HEEL_TIP = 0.1;
+/** On the inner side the wall goes on round the heel's back up to this share of the height (over the heel's top). */
+const COUNTER_TOP = 0.68;
 /** The heel's half width at its top and at its tip, shares of the front's width. */
 const HEEL_HALF_TOP = 0.07;
 const HEEL_HALF_TIP = 0.025;
@@ -129,16 +131,19 @@ export function drawPumpHeel(
       let drew = false;
       // the walls: along the foot's edges, from the vamp's sides up to the back of the shoe (their top rising
       // from the front's edge to WALL_TOP), narrowing a little towards the heel
-      const s = Math.min(1, Math.max(0, (v - WALL_FRONT) / (WALL_TOP - WALL_FRONT)));
-      const hw = SIDE_HALF * (1 - 0.08 * s);
+      // (on the inner side the wall goes on round the back of the heel, over the heel's top: its counter)
+      const inSide = u * outer < 0;
+      const wallTop = inSide ? COUNTER_TOP : WALL_TOP;
+      const s = Math.min(1, Math.max(0, (v - WALL_FRONT) / (wallTop - WALL_FRONT)));
+      const hw = inSide ? SIDE_HALF + (HEEL_AT + HEEL_HALF_TOP - SIDE_HALF) * s : SIDE_HALF * (1 - 0.08 * s);
       // thinning to its top (the shoe's top line curving back round the heel, not a square post)
-      const inner = hw - WALL_THICK * Math.sqrt(Math.max(0, 1 - s * s));
-      if (v >= WALL_FRONT - 0.06 && v <= WALL_TOP) {
+      const inner = hw - WALL_THICK * (inSide ? 1.4 : 1) * Math.sqrt(Math.max(0, 1 - s * s));
+      if (v >= WALL_FRONT - 0.06 && v <= wallTop) {
         const a = Math.min(
           1,
           Math.max(0, (hw - au) * width + 0.5),
           Math.max(0, (au - inner) * width + 0.5),
-          Math.max(0, (WALL_TOP - v) * height + 0.5),
+          Math.max(0, (wallTop - v) * height + 0.5),
         );
         if (a > 0) {
           // darker towards the foot's edge (the wall turns away from the camera)
