@@ -99,7 +99,7 @@ describe('shoes seen from the front (real models)', () => {
   // before: a pump seen from the front was its vamp over the toes only, no sides up the foot and no heel
   // (ai-body: 0 shoe pixels past half the height from the sole to the ankle on the inner side; 44 / 1 dark ones
   // beside the vamp's inner edge); now its sides rise along the foot to the back and a heel shows beside the foot
-  // (90 / 44 and 188 / 253)
+  // (108 / 55 and 139 / 178)
   it('draws a pump with its sides along the foot and a heel beside it', async () => {
     const shoe = ([r, g, b]: Rgb) => r > 35 && r > g * 2 && r > b * 1.8;
     for (const f of await render('heels-red')) {
