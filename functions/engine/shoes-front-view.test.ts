@@ -96,6 +96,28 @@ describe('shoes seen from the front (real models)', () => {
     }
   }, 60_000);
 
+  // before: a pump seen from the front was its vamp over the toes only, no sides up the foot and no heel
+  // (ai-body: 0 shoe pixels past half the height from the sole to the ankle on the inner side; 44 / 1 dark ones
+  // beside the vamp's inner edge); now its sides rise along the foot to the back and a heel shows beside the foot
+  // (108 / 55 and 139 / 178)
+  it('draws a pump with its sides along the foot and a heel beside it', async () => {
+    const shoe = ([r, g, b]: Rgb) => r > 35 && r > g * 2 && r > b * 1.8;
+    for (const f of await render('heels-red')) {
+      const px = f.px.filter((p) => shoe(p.c));
+      const soleY = Math.max(...px.map((p) => p.y));
+      const up = (p: { y: number }) => (soleY - p.y) / (soleY - f.ankleY);
+      // the vamp's extent across, low on the foot
+      const xs = px.filter((p) => up(p) < 0.3).map((p) => p.x);
+      const mid = (Math.min(...xs) + Math.max(...xs)) / 2;
+      const half = (Math.max(...xs) - Math.min(...xs)) / 2;
+      const inward = f.outerLeft ? 1 : -1;
+      const sides = px.filter((p) => up(p) > 0.5 && up(p) < 0.7 && (p.x - mid) * inward > 0).length;
+      // the heel: dark shoe pixels on the inner side, beyond most of the vamp's half width
+      const heel = px.filter((p) => p.c[0] < 110 && (p.x - mid) * inward > half * 0.6).length;
+      expect({ sides, heel, ok: sides > 25 && heel > 100 }).toMatchObject({ ok: true });
+    }
+  }, 60_000);
+
   // before: the instep above the vamp a flat patch of the shin's median colour (ai-body: the photo's skin there
   // changed by 45 and 34 levels on average); now the person's own foot: where the photo shows skin, it is kept
   it("keeps a pump's instep the person's own foot (the photo's skin there unchanged)", async () => {

@@ -6,6 +6,7 @@ import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
+import { drawPumpHeel, instepSkin, ownSkin } from './shoe-heel';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
 export const FEET_CLOSE = 0.6;
@@ -252,8 +253,12 @@ export function placeShoes(
             // shoe's fill leaning to the ankle, where it meets the leg
             const top = old ? leg.end : { x: at.sole.x, y: leg.end.y };
             const half0 = at.width * TOE_HALF * 0.5;
-            drawInstep(drawn, person, throat, top, half0, old ? leg.widthEnd * 0.33 : half0 * 0.7, skin, !old);
+            const half1 = old ? leg.widthEnd * 0.33 : half0 * 0.7;
+            const fill = old ? instepSkin(person, throat, top, half0, half1, skin) : skin;
+            drawInstep(drawn, person, throat, top, half0, half1, skin, !old, fill);
           }
+          // its sides along the foot and its heel (shoe-heel.ts)
+          if (kind === 'pump') drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
         } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         // a boot's shaft over its foot's top (its own bottom edge is the join)
         if (front && kind === 'boot' && top > b.y) {
@@ -680,6 +685,7 @@ function drawInstep(
   half1: number,
   skin: [number, number, number],
   bare: boolean,
+  fill: [number, number, number] = skin,
 ): void {
   const ax = ankle.x - throat.x;
   const ay = ankle.y - throat.y;
@@ -691,7 +697,6 @@ function drawInstep(
   const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(throat.x, ankle.x) + pad));
   const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
   const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
-  const sum = skin[0] + skin[1] + skin[2] + 1;
   const W = layer.width;
   for (let y = Y0; y <= Y1; y++) {
     for (let x = X0; x <= X1; x++) {
@@ -710,12 +715,13 @@ function drawInstep(
       const pr = person.data[o]!;
       const pg = person.data[o + 1]!;
       const pb = person.data[o + 2]!;
-      const ps = pr + pg + pb + 1;
-      const own =
-        bare ||
-        (Math.hypot(pr / ps - skin[0] / sum, pg / ps - skin[1] / sum) < 0.035 && ps > sum * 0.55 && ps < sum * 1.4);
+      // (over an old shoe: how much it is skin, softly at the limits, so the photo's skin and the fill meet
+      // without a ragged edge of near-white or near-skin pixels)
+      const own = bare ? 1 : ownSkin(pr, pg, pb, skin);
       const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
-      const c = own ? [pr, pg, pb] : [skin[0] * shade, skin[1] * shade, skin[2] * shade];
+      // (else the foot's own skin tone seen there, shaded round: `fill`)
+      const f = (shade / 0.95) * (1 - own);
+      const c = [pr * own + fill[0] * f, pg * own + fill[1] * f, pb * own + fill[2] * f];
       // under what the shoe drew there
       const na = below + a * (1 - below);
       for (let k = 0; k < 3; k++) {

@@ -1,0 +1,254 @@
+/**
+ * A pump seen from the front or three quarters: what `drawFront` leaves out of it. Its sides along the foot (the
+ * upper's walls rising from the vamp towards the heel, over the foot's edges) and its heel: a thin tapering heel
+ * under the heel of the foot, beside the foot on its inner side (where a heel shows behind a foot turned out), its
+ * top under the shoe's back and its tip on the floor behind the toes. Colours from the product's own side view.
+ */
+import type { Box } from '../garment/garment';
+import type { Layer } from '../core/raster';
+import type { Point } from '../core/tps';
+import type { GrayImage, RgbaImage } from '../core/types';
+
+/** The pump's outline beside the instep, a share of the front's width either side of its middle (drawFront's). */
+const SIDE_HALF = 0.344;
+/** The walls' top at the back of the foot: this share of the height from the sole to the ankle. */
+const WALL_TOP = 0.58;
+/** The walls' top where they meet the vamp's sides (drawFront's vamp reaches this high at its edge). */
+const WALL_FRONT = 0.44;
+/** A wall seen from the front is this share of the front's width thick, along the foot's edge. */
+const WALL_THICK = 0.075;
+/** The heel's centre: this share of the front's width beside the middle, on the foot's inner side. */
+const HEEL_AT = 0.36;
+/** The heel's top (under the shoe's back) and its tip on the floor behind the toes, shares of the height. */
+const HEEL_TOP = 0.64;
+const HEEL_TIP = 0.1;
+/** On the inner side the wall goes on round the heel's back up to this share of the height (over the heel's top). */
+const COUNTER_TOP = 0.68;
+/** The heel's half width at its top and at its tip, shares of the front's width. */
+const HEEL_HALF_TOP = 0.07;
+const HEEL_HALF_TIP = 0.025;
+
+type Rgb = [number, number, number];
+
+/** A side view's colour is the median of about this many of its pixels. */
+const SAMPLES = 600;
+
+/** The median colour of the side view's opaque pixels in columns [q0, q1] from the toe and rows [r0, r1] from the top. */
+function sideColour(
+  image: RgbaImage,
+  alpha: GrayImage,
+  b: Box,
+  toeRight: boolean,
+  q: [number, number],
+  r: [number, number],
+): Rgb | null {
+  const W = image.width;
+  const rs: number[] = [];
+  const gs: number[] = [];
+  const bs: number[] = [];
+  const x0 = Math.round(toeRight ? b.x + b.w * (1 - q[1]) : b.x + b.w * q[0]);
+  const x1 = Math.round(toeRight ? b.x + b.w * (1 - q[0]) : b.x + b.w * q[1]);
+  const y0 = Math.round(b.y + b.h * r[0]);
+  const y1 = Math.round(b.y + b.h * r[1]);
+  // a few hundred pixels are enough for a median (a large product shot is not read whole)
+  const step = Math.max(1, Math.round(Math.sqrt(((x1 - x0) * (y1 - y0)) / SAMPLES)));
+  for (let y = Math.max(0, y0); y < Math.min(image.height, y1); y += step) {
+    for (let x = Math.max(0, x0); x < Math.min(W, x1); x += step) {
+      if (alpha.data[y * W + x]! < 128) continue;
+      const o = (y * W + x) * 4;
+      rs.push(image.data[o]!);
+      gs.push(image.data[o + 1]!);
+      bs.push(image.data[o + 2]!);
+    }
+  }
+  if (rs.length < 4) return null;
+  const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1]!;
+  return [med(rs), med(gs), med(bs)];
+}
+
+/**
+ * A pump's sides and heel seen from the front (`at`: drawFront's frame: the sole's middle, the directions across
+ * and up the foot, the front's width and height, the outer side). The walls go over what is drawn (the instep's
+ * edges are the shoe's sides); the heel under it (behind the foot and the vamp).
+ */
+export function drawPumpHeel(
+  layer: Layer,
+  image: RgbaImage,
+  alpha: GrayImage,
+  b: Box,
+  toeRight: boolean,
+  tint: Rgb,
+  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number },
+): void {
+  const { sole, across, up, width, height, outer } = at;
+  if (width < 4 || height < 4) return;
+  // the upper's side (the middle of the side view, between its top line and the sole) and the heel (the side
+  // view's heel end, its lowest rows)
+  const wall = sideColour(image, alpha, b, toeRight, [0.45, 0.7], [0.25, 0.85]);
+  const heel = sideColour(image, alpha, b, toeRight, [0.8, 0.97], [0.6, 0.95]) ?? wall;
+  if (!wall || !heel) return;
+  const corners = [
+    [-0.5, 0],
+    [0.5, 0],
+    [-0.5, 1],
+    [0.5, 1],
+  ].map(([u, v]) => ({
+    x: sole.x + across.x * u! * width + up.x * v! * height,
+    y: sole.y + across.y * u! * width + up.y * v! * height,
+  }));
+  const X0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
+  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x))));
+  const Y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
+  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y))));
+  const W = layer.width;
+  const put = (o: number, c: Rgb, shade: number, a: number, under: boolean): void => {
+    const d = layer.data[o + 3]! / 255;
+    if (under) {
+      // behind what is there
+      const na = d + a * (1 - d);
+      if (na <= 0) return;
+      for (let k = 0; k < 3; k++) {
+        layer.data[o + k] = (layer.data[o + k]! * d + Math.min(255, c[k]! * shade * tint[k]!) * a * (1 - d)) / na;
+      }
+      layer.data[o + 3] = na * 255;
+    } else {
+      const na = a + d * (1 - a);
+      for (let k = 0; k < 3; k++) {
+        layer.data[o + k] = (Math.min(255, c[k]! * shade * tint[k]!) * a + layer.data[o + k]! * d * (1 - a)) / na;
+      }
+      layer.data[o + 3] = na * 255;
+    }
+  };
+  for (let y = Y0; y <= Y1; y++) {
+    for (let x = X0; x <= X1; x++) {
+      const dx = x - sole.x;
+      const dy = y - sole.y;
+      const u = (dx * across.x + dy * across.y) / width;
+      const v = (dx * up.x + dy * up.y) / height;
+      if (v < 0 || v > 1) continue;
+      const o = (y * W + x) * 4;
+      const au = Math.abs(u);
+      let drew = false;
+      // the walls: along the foot's edges, from the vamp's sides up to the back of the shoe (their top rising
+      // from the front's edge to WALL_TOP), narrowing a little towards the heel
+      // (on the inner side the wall goes on round the back of the heel, over the heel's top: its counter)
+      const inSide = u * outer < 0;
+      const wallTop = inSide ? COUNTER_TOP : WALL_TOP;
+      const s = Math.min(1, Math.max(0, (v - WALL_FRONT) / (wallTop - WALL_FRONT)));
+      const hw = inSide ? SIDE_HALF + (HEEL_AT + HEEL_HALF_TOP - SIDE_HALF) * s : SIDE_HALF * (1 - 0.08 * s);
+      // thinning to its top (the shoe's top line curving back round the heel, not a square post)
+      const inner = hw - WALL_THICK * (inSide ? 1.4 : 1) * Math.sqrt(Math.max(0, 1 - s * s));
+      if (v >= WALL_FRONT - 0.06 && v <= wallTop) {
+        const a = Math.min(
+          1,
+          Math.max(0, (hw - au) * width + 0.5),
+          Math.max(0, (au - inner) * width + 0.5),
+          Math.max(0, (wallTop - v) * height + 0.5),
+        );
+        if (a > 0) {
+          // darker towards the foot's edge (the wall turns away from the camera)
+          const t = Math.min(1, Math.max(0, (au - inner) / Math.max(1e-6, hw - inner)));
+          put(o, wall, 0.95 - 0.25 * t, a, false);
+          drew = true;
+        }
+      }
+      // the heel: a thin tapering heel on the inner side, from under the shoe's back to its tip on the floor
+      if (v >= HEEL_TIP && v <= HEEL_TOP && u * outer < 0) {
+        const k = (v - HEEL_TIP) / (HEEL_TOP - HEEL_TIP);
+        const half = HEEL_HALF_TIP + (HEEL_HALF_TOP - HEEL_HALF_TIP) * k * k;
+        const off = Math.abs(au - HEEL_AT);
+        const a = Math.min(
+          1,
+          Math.max(0, (half - off) * width + 0.5),
+          Math.max(0, (v - HEEL_TIP) * height + 0.5),
+          Math.max(0, (HEEL_TOP - v) * height + 0.5),
+        );
+        if (a > 0) {
+          // shaded round: lighter on its middle
+          const shade = 0.6 + 0.25 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1e-6, half)));
+          put(o, heel, shade, a, true);
+          drew = true;
+        }
+      }
+      if (!drew) continue;
+      if (x < layer.x0) layer.x0 = x;
+      if (x > layer.x1) layer.x1 = x;
+      if (y < layer.y0) layer.y0 = y;
+      if (y > layer.y1) layer.y1 = y;
+    }
+  }
+}
+
+/** An instep over an old shoe's fill takes its colour from this many of the photo's own skin pixels there, at least. */
+const OWN_SKIN_MIN = 30;
+
+/**
+ * The colour of a pump's instep over an old shoe's fill: the median of the photo's own skin pixels (the shin's
+ * chromaticity, `skin`) in the corridor from the vamp's throat to the ankle (`half0` to `half1` either side), the
+ * foot seen above the old shoe's opening (paler or darker than the shin's median: the fill then matches the foot
+ * it joins, not a band of another tone); the shin's colour where too few show.
+ */
+export function instepSkin(
+  person: RgbaImage,
+  throat: Point,
+  ankle: Point,
+  half0: number,
+  half1: number,
+  skin: Rgb,
+): Rgb {
+  const ax = ankle.x - throat.x;
+  const ay = ankle.y - throat.y;
+  const len2 = ax * ax + ay * ay;
+  if (len2 < 4) return skin;
+  const len = Math.sqrt(len2);
+  const pad = Math.max(half0, half1) + 1;
+  const W = person.width;
+  const X0 = Math.max(0, Math.floor(Math.min(throat.x, ankle.x) - pad));
+  const X1 = Math.min(W - 1, Math.ceil(Math.max(throat.x, ankle.x) + pad));
+  const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
+  const Y1 = Math.min(person.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
+  const sum = skin[0] + skin[1] + skin[2] + 1;
+  const rs: number[] = [];
+  const gs: number[] = [];
+  const bs: number[] = [];
+  for (let y = Y0; y <= Y1; y++) {
+    for (let x = X0; x <= X1; x++) {
+      const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
+      // the lower part of the corridor (the foot, not the ankle's top where it fades into the leg)
+      if (t < 0 || t > 0.8) continue;
+      const off = Math.abs((x - throat.x) * ay - (y - throat.y) * ax) / len;
+      if (off > (half0 + (half1 - half0) * t) * 0.8) continue;
+      const o = (y * W + x) * 4;
+      const r = person.data[o]!;
+      const g = person.data[o + 1]!;
+      const b = person.data[o + 2]!;
+      const ps = r + g + b + 1;
+      if (Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum) >= 0.035 || ps <= sum * 0.55 || ps >= sum * 1.4) {
+        continue;
+      }
+      rs.push(r);
+      gs.push(g);
+      bs.push(b);
+    }
+  }
+  if (rs.length < OWN_SKIN_MIN) return skin;
+  const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1]!;
+  return [med(rs), med(gs), med(bs)];
+}
+
+/**
+ * How much a photo pixel seen on a pump's instep over an old shoe is the person's skin (1) or not (0): its
+ * chromaticity within 0.035 of the shin's (`skin`) and its brightness 0.55-1.4 times it (H6's rule), soft over
+ * the last 0.01 of the distance and the outer 0.1 / 0.15 of the brightness range.
+ */
+export function ownSkin(r: number, g: number, b: number, skin: Rgb): number {
+  const sum = skin[0] + skin[1] + skin[2] + 1;
+  const ps = r + g + b + 1;
+  const d = Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum);
+  const clamp = (x: number) => Math.max(0, Math.min(1, x));
+  return Math.min(
+    clamp((0.035 - d) / 0.01),
+    clamp((ps - sum * 0.55) / (sum * 0.1)),
+    clamp((sum * 1.4 - ps) / (sum * 0.15)),
+  );
+}
