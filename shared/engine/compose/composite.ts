@@ -9,7 +9,7 @@ import type { SceneLight } from './light';
  * a black bandeau beside lace, a white leotard beside the skin showed through a knit). At most `max`: brighter
  * washed a cream knit out to white.
  */
-export const SHADING = { strength: 0.6, min: 0.55, max: 1.15, cloth: 0.4 } as const;
+export const SHADING = { strength: 0.45, min: 0.55, max: 1.15, cloth: 0.4 } as const;
 
 /**
  * Composite the layer over `out`: the garment's colours under the scene's white balance, shaded by the photo's
