@@ -31,7 +31,10 @@ export const SCENE_LIGHT = {
 export interface SceneLight {
   /** Per-channel gains (linear RGB, mean 1) of the scene's light: grey world over the background. */
   gains: [number, number, number];
-  /** sRGB value -> sRGB value under the garment's gentle share of the scene's light (`garmentGains`), per channel (3 x 256). */
+  /**
+   * sRGB value -> sRGB value under the garment's gentle share of the scene's light (`garmentGains`), per channel
+   * (3 x 256).
+   */
   lut: Uint8Array;
   /** The person's shading: low-passed luminance over the skin and over the rest of the person (old clothes). */
   shade: ShadeField;
