@@ -3,8 +3,13 @@ import type { Layer } from '../core/raster';
 import type { RgbaImage } from '../core/types';
 import type { SceneLight } from './light';
 
-/** How much of the photo's shading is carried onto the garment, and its clamp (relative light). */
-export const SHADING = { strength: 0.6, min: 0.55, max: 1.35 } as const;
+/**
+ * How much of the photo's shading is carried onto the garment, and its clamp (relative light). `cloth`: the share
+ * of the old clothes' light that is read as light (the rest of its ups and downs is the old garment's own pattern:
+ * a black bandeau beside lace, a white leotard beside the skin showed through a knit). At most `max`: brighter
+ * washed a cream knit out to white.
+ */
+export const SHADING = { strength: 0.45, min: 0.55, max: 1.15, cloth: 0.4 } as const;
 
 /**
  * Composite the layer over `out`: the garment's colours under the scene's white balance, shaded by the photo's
@@ -54,7 +59,7 @@ export function composite(out: RgbaImage, layer: Layer, light: SceneLight, cover
       // each kind's light relative to its own median, mixed by how much of each is around
       shade.at(x, y, l);
       const rs = l[0]! >= 0 && refSkin > 0 ? l[0]! / refSkin : -1;
-      const rc = l[1]! >= 0 && refCloth > 0 ? l[1]! / refCloth : -1;
+      const rc = l[1]! >= 0 && refCloth > 0 ? 1 + SHADING.cloth * (l[1]! / refCloth - 1) : -1;
       const rel = rs < 0 ? rc : rc < 0 ? rs : rs * l[2]! + rc * (1 - l[2]!);
       const f = rel < 0 ? 1 : Math.max(SHADING.min, Math.min(SHADING.max, rel));
       // past the person's outline the light fades out (a garment's flare, its ease): no step where it is unknown

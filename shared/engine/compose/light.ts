@@ -12,6 +12,14 @@ export const SCENE_LIGHT = {
   /** Each channel's gain of the scene's white balance is kept within these (a coloured wall is not all light). */
   gainMin: 0.8,
   gainMax: 1.25,
+  /**
+   * On the garment the white balance is a gentle global tint only: each gain's log times this, then within
+   * `tintMin..tintMax` (at the full gains a cream knit in a pink-walled room turned peach, a grey hoodie pink, a
+   * beige camisole grey: the wall's colour is not all light, and a shop's colours are what a customer buys).
+   */
+  tintStrength: 0.3,
+  tintMin: 0.95,
+  tintMax: 1.05,
   /** Background pixels: outside the person's mask (< this). */
   backgroundBelow: 64,
   /** At most this many samples of the background are read. */
@@ -23,7 +31,10 @@ export const SCENE_LIGHT = {
 export interface SceneLight {
   /** Per-channel gains (linear RGB, mean 1) of the scene's light: grey world over the background. */
   gains: [number, number, number];
-  /** sRGB value -> sRGB value under the scene's light, per channel (3 x 256). */
+  /**
+   * sRGB value -> sRGB value under the garment's gentle share of the scene's light (`garmentGains`), per channel
+   * (3 x 256).
+   */
   lut: Uint8Array;
   /** The person's shading: low-passed luminance over the skin and over the rest of the person (old clothes). */
   shade: ShadeField;
@@ -170,6 +181,17 @@ export function gainLut(gains: [number, number, number]): Uint8Array {
 }
 
 /**
+ * The share of the scene's white balance a garment takes: a gentle global tint, each gain's log scaled by
+ * `SCENE_LIGHT.tintStrength` and kept within `tintMin..tintMax` (a pink wall's 1.25 / 0.8 / 0.95 becomes about
+ * 1.05 / 0.95 / 0.98: the garment sits in the room without taking the wall's colour).
+ */
+export function garmentGains(gains: [number, number, number]): [number, number, number] {
+  const soft = (g: number) =>
+    Math.max(SCENE_LIGHT.tintMin, Math.min(SCENE_LIGHT.tintMax, Math.exp(Math.log(g) * SCENE_LIGHT.tintStrength)));
+  return [soft(gains[0]), soft(gains[1]), soft(gains[2])];
+}
+
+/**
  * The scene's light for the garments on this photo (once per photo): its white balance and the person's shading,
  * the latter as two low-passed luminance fields, one over the skin and one over everything else on the person, so
  * the shading under a garment is read relative to the colour that was there (skin or old cloth), not the jump
@@ -177,5 +199,5 @@ export function gainLut(gains: [number, number, number]): Uint8Array {
  */
 export function readSceneLight(person: RgbaImage, body: Body, skin: Uint8Array): SceneLight {
   const gains = sceneGains(person, body.mask);
-  return { gains, lut: gainLut(gains), shade: shadeField(person, body, skin) };
+  return { gains, lut: gainLut(garmentGains(gains)), shade: shadeField(person, body, skin) };
 }
