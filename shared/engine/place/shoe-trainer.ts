@@ -146,7 +146,7 @@ export function drawTrainerFront(
   // the top edge: the tongue in the middle highest, the collar lower at the sides
   const topAt = (ax: number, hw: number): number => Hd * (1 - 0.22 * Math.min(1, ax / hw) ** 2);
   const tongue = TONGUE_HALF * ball;
-  const laceCol = mix(palette.upper, [40, 40, 45], 0.25);
+  const laceCol = mix(palette.upper, [40, 40, 45], 0.2);
   const seam = mix(palette.upper, [30, 30, 35], 0.3);
   const corners = [
     [-0.5, 0],
@@ -208,7 +208,7 @@ export function drawTrainerFront(
             // each lace a slight V across the tongue
             const yl = (f - 0.5) * ((Hd * (0.93 - TONGUE_FROM)) / laces) + (ax / tongue) * laceW * 0.8;
             if (k < laces && Math.abs(yl) < laceW * 0.5 + 0.3) col = laceCol;
-          } else if (ax < tongue + 1.2) col = seam;
+          } else if (ax < tongue + 1) shade *= 0.9;
         }
         // the stripe: one curved band on the outer side, from low on the toe box up towards the laces
         if (palette.accent && X * outer > 0) {
