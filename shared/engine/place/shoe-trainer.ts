@@ -69,7 +69,7 @@ export function trainerPalette(image: RgbaImage, alpha: GrayImage, b: Box): Trai
   const x1 = Math.min(W, Math.round(b.x + b.w));
   const y0 = Math.max(0, Math.round(b.y));
   const y1 = Math.min(alpha.height, Math.round(b.y + b.h));
-  const step = Math.max(1, Math.round((x1 - x0) / 80));
+  const step = Math.max(1, Math.round((x1 - x0) / 48));
   const soles: Rgb[] = [];
   const uppers: Rgb[] = [];
   const accents: Rgb[] = [];
@@ -88,7 +88,7 @@ export function trainerPalette(image: RgbaImage, alpha: GrayImage, b: Box): Trai
     }
     if (top < 0) continue;
     const h = bot - top + 1;
-    for (let y = top; y <= bot; y += step) {
+    for (let y = top; y <= bot; y += Math.max(1, Math.round(h / 24))) {
       if (alpha.data[y * W + x]! < 128) continue;
       const c = px(x, y);
       all++;
@@ -111,6 +111,13 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
   a[1] + (b[1] - a[1]) * t,
   a[2] + (b[2] - a[2]) * t,
 ];
+/** `f` sampled at `n` points over [lo, hi], looked up (clamped) at the nearest. */
+function table(lo: number, hi: number, n: number, f: (x: number) => number): (x: number) => number {
+  const t = new Float64Array(n);
+  for (let i = 0; i < n; i++) t[i] = f(lo + ((hi - lo) * i) / (n - 1));
+  const k = (n - 1) / (hi - lo || 1);
+  return (x) => t[Math.max(0, Math.min(n - 1, Math.round((x - lo) * k)))]!;
+}
 const smooth = (e0: number, e1: number, x: number): number => {
   const s = Math.max(0, Math.min(1, (x - e0) / (e1 - e0)));
   return s * s * (3 - 2 * s);
@@ -135,14 +142,18 @@ export function drawTrainerFront(
   const toeTop = TOE_TOP * Hd;
   const soleH = Math.max(1.5, Hd * Math.max(SOLE_MIN, Math.min(SOLE_MAX, 0.14)));
   // the lower outline: a superellipse (a rounded toe seen from above and in front: its tip lowest)
-  const bottomAt = (ax: number): number => {
-    const q = Math.min(1, ax / ball);
-    return toeTop - toeTop * Math.pow(Math.max(0, 1 - q ** TOE_ROUND), 1 / TOE_ROUND);
-  };
-  // the half width at a height: the ball's up to the toe box's top, then narrowing to the collar
-  const halfAt = (y: number): number => {
-    return ball + (collar - ball) * smooth(toeTop * 0.6, Hd * 0.92, y);
-  };
+  // (tables: a shoe's few thousand pixels each look its curves up, not pow/exp/cos per pixel)
+  const bottomAt = table(
+    0,
+    ball,
+    256,
+    (ax) => toeTop - toeTop * Math.pow(Math.max(0, 1 - Math.min(1, ax / ball) ** TOE_ROUND), 1 / TOE_ROUND),
+  );
+  // the half width at a height: the ball's low on the toe box, then narrowing to the collar
+  const halfAt = table(0, Hd, 256, (y) => ball + (collar - ball) * smooth(toeTop * 0.6, Hd * 0.92, y));
+  const round = table(0, 1, 256, (t) => Math.cos((Math.PI / 2) * t ** 1.5));
+  const soleRound = table(0, 1, 256, (t) => Math.cos((Math.PI / 2) * t));
+  const bell = table(0, 3, 256, (z) => Math.exp(-z * z));
   // the top edge: the tongue in the middle highest, the collar lower at the sides
   const topAt = (ax: number, hw: number): number => Hd * (1 - 0.22 * Math.min(1, ax / hw) ** 2);
   const tongue = TONGUE_HALF * ball;
@@ -183,18 +194,18 @@ export function drawTrainerFront(
       if (cov <= 0) continue;
       const t = Math.min(1, ax / hw);
       // round across (a cylinder lit from the front), a little darker up towards the collar
-      let shade = 0.8 + 0.2 * Math.cos((Math.PI / 2) * t ** 1.5);
+      let shade = 0.8 + 0.2 * round(t);
       let col: Rgb;
       const aboveSole = Y - bottom;
       if (aboveSole < soleH) {
         col = palette.sole;
-        shade = 0.86 + 0.14 * Math.cos((Math.PI / 2) * t);
+        shade = 0.86 + 0.14 * soleRound(t);
         // the welt: a dark line where the upper meets the sole
         if (soleH - aboveSole < 1) shade *= 0.72;
       } else {
         col = palette.upper;
         // the toe box's highlight, the upper darker up to the collar
-        const hl = Math.exp(-((X / (ball * 0.45)) ** 2) - ((Y - soleH - toeTop * 0.45) / (toeTop * 0.5)) ** 2);
+        const hl = bell(ax / (ball * 0.45)) * bell(Math.abs(Y - soleH - toeTop * 0.45) / (toeTop * 0.5));
         shade *= 1 + 0.08 * hl - 0.1 * smooth(toeTop, Hd, Y);
         // the toe cap's seam: an arc over the toe box
         const capY = bottom * 0.55 + soleH + toeTop * 0.55;
