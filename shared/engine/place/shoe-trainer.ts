@@ -28,6 +28,8 @@ const TONGUE_FROM = 0.44;
 /** A colour at least this saturated (max - min of its channels) on this share of the shoe's pixels is its stripe. */
 const ACCENT_CHROMA = 70;
 const ACCENT_SHARE = 0.01;
+/** The shoe's lean: this share of the one given (the shin's). */
+const SOLE_LEAN = 0.4;
 /** The upper's colour: this quantile of its pixels (a mesh's shadows and seams are not its colour). */
 const UPPER_AT = 0.7;
 
@@ -135,7 +137,11 @@ export function drawTrainerFront(
   at: FrontAt,
   collarMax: number,
 ): void {
-  const { sole, across, up, width: Wd, height: Hd, outer } = at;
+  const { sole, width: Wd, height: Hd, outer } = at;
+  // the sole stands on the floor: the shoe leans SOLE_LEAN of the shin's lean (a trainer below the ankle is short)
+  const lean = Math.atan2(at.up.x, -at.up.y) * SOLE_LEAN;
+  const up = { x: Math.sin(lean), y: -Math.cos(lean) };
+  const across = { x: -up.y, y: up.x };
   if (Wd < 2 || Hd < 2) return;
   const ball = BALL_HALF * Wd;
   const collar = Math.max(ball * COLLAR_MIN, Math.min(ball * 0.78, collarMax * 0.9));
