@@ -18,7 +18,7 @@ const BALL_HALF = 0.43;
 const COLLAR_MIN = 0.6;
 /** The rounded toe: the lower outline a superellipse of this exponent, up to this share of the height. */
 const TOE_ROUND = 3;
-const TOE_TOP = 0.36;
+const TOE_TOP = 0.42;
 /** The sole band: this share of the height (the product's own share where it has a sole of its own colour, within). */
 const SOLE_MIN = 0.1;
 const SOLE_MAX = 0.2;
@@ -144,7 +144,7 @@ export function drawTrainerFront(
   const across = { x: -up.y, y: up.x };
   if (Wd < 2 || Hd < 2) return;
   const ball = BALL_HALF * Wd;
-  const collar = Math.max(ball * COLLAR_MIN, Math.min(ball * 0.78, collarMax * 0.9));
+  const collar = Math.max(ball * COLLAR_MIN, Math.min(ball * 0.74, collarMax * 0.86));
   const toeTop = TOE_TOP * Hd;
   const soleH = Math.max(1.5, Hd * Math.max(SOLE_MIN, Math.min(SOLE_MAX, 0.14)));
   // the lower outline: a superellipse (a rounded toe seen from above and in front: its tip lowest)
