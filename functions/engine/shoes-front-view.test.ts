@@ -163,4 +163,37 @@ describe('shoes seen from the front (real models)', () => {
       expect({ below, low: below > 0.12 }).toMatchObject({ low: true });
     }
   }, 60_000);
+
+  // before: the side view's columns re-read across the foot, the stripe in fragments (ai-body, the first foot:
+  // its largest piece 0.69 of its 188 orange pixels, in 4 pieces); now one curved band on its outer side
+  // (shoe-trainer.ts)
+  it("draws a trainer's stripe seen from the front as one band, not fragments", async () => {
+    for (const f of await render('trainers-runner')) {
+      const key = (x: number, y: number) => y * 100_000 + x;
+      const at = new Set(f.px.filter((p) => orange(p.c)).map((p) => key(p.x, p.y)));
+      const total = at.size;
+      // its pieces: 8-connected runs of orange pixels
+      const sizes: number[] = [];
+      for (const start of [...at]) {
+        if (!at.delete(start)) continue;
+        const queue = [start];
+        let n = 0;
+        while (queue.length) {
+          const k0 = queue.pop()!;
+          const [x, y] = [k0 % 100_000, Math.floor(k0 / 100_000)];
+          n++;
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const k = key(x + dx, y + dy);
+              if (at.delete(k)) queue.push(k);
+            }
+          }
+        }
+        sizes.push(n);
+      }
+      const largest = Math.max(...sizes) / total;
+      expect(total).toBeGreaterThan(20);
+      expect({ largest, pieces: sizes.length, one: largest > 0.85 }).toMatchObject({ one: true });
+    }
+  }, 60_000);
 });

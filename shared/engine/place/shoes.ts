@@ -7,6 +7,7 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
 import { drawPumpHeel, instepSkin, ownSkin } from './shoe-heel';
+import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
 export const FEET_CLOSE = 0.6;
@@ -243,7 +244,8 @@ export function placeShoes(
             height,
             outer: leg.end.x < other.x ? -1 : 1,
           };
-          drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
+          if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
+          else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
