@@ -776,6 +776,8 @@ export function oldByColour(old: Uint8Array, body: Body, skin: Uint8Array, perso
 
 /** How far beside the neck, in shoulder spans, an old collar is followed up from the old garment. */
 export const COLLAR_REACH = 0.45;
+/** An old collar is not followed within this many spans of the hair map. */
+const COLLAR_HAIR_GAP = 0.04;
 
 /**
  * An old collar above a new neckline (issue 38, round 7, part L5): a crew neck's ring and the band of the old top
@@ -804,8 +806,12 @@ export function oldCollar(
   const x1 = Math.min(W - 1, Math.ceil(neck.x + span * COLLAR_REACH));
   const tone = { ...model, lumMin: 0, lumMax: 255 };
   const v = [0, 0, 0];
+  // hair's tips past the hair map (a blonde curl on the shoulder) are not skin-coloured either: kept
+  const r = Math.max(2, Math.round(span * COLLAR_HAIR_GAP));
+  const hairAt = (q: number) => q >= 0 && q < old.length && maps.hair[q]! >= 128;
   const open = (p: number) => {
-    if (old[p] || mask[p]! < 128 || head[p] || maps.hair[p]! >= 128 || maps.handArea[p]) return false;
+    if (old[p] || mask[p]! < 128 || head[p] || maps.handArea[p]) return false;
+    if (hairAt(p) || hairAt(p - r) || hairAt(p + r) || hairAt(p - r * W) || hairAt(p + r * W)) return false;
     if (isSkin(tone, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) return false;
     return !(bg && looksLikeBackground(person, bg, p, v));
   };
