@@ -121,6 +121,31 @@ function oldSleeves(image: RgbaImage, result: RgbaImage, body: ReturnType<typeof
 }
 
 /**
+ * The share of the person's pixels at the neck, from the chin to the neck's keypoint within 0.3 spans of its middle,
+ * that the garment leaves open and that are an old crew collar's colours in the result: dark (no channel over 70)
+ * or purple (blue over green by 12: skin's blue is under its green).
+ */
+function oldCollarAtNeck(
+  r: { image: RgbaImage; layers: { garment: { data: Uint8Array } } },
+  body: ReturnType<typeof bodyFrom>,
+): number {
+  const W = r.image.width;
+  const o = r.image.data;
+  let old = 0;
+  let all = 0;
+  for (let y = Math.ceil(body.head.chinY); y < body.neck.y; y++) {
+    for (let x = Math.round(body.neck.x - body.span * 0.3); x <= body.neck.x + body.span * 0.3; x++) {
+      const p = y * W + x;
+      if (body.mask[p]! < 128 || r.layers.garment.data[p]! >= 128) continue;
+      all++;
+      const [red, g, b] = [o[p * 4]!, o[p * 4 + 1]!, o[p * 4 + 2]!];
+      if (Math.max(red, g, b) <= 70 || b > g + 12) old++;
+    }
+  }
+  return old / Math.max(1, all);
+}
+
+/**
  * The share of the person's pixels between the shoulders, from just above the shoulders' line to 0.3 spans below
  * it, that the garment leaves open, left as they were and grey (the channels within 24 of each other): an old
  * white dress's shoulders or sheer yoke still showing above the new neckline (skin and blonde hair are not grey).
@@ -182,5 +207,10 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     const share = oldSleeves(image, r.image, body);
     console.log(`old sleeves on the upper arms: ${share.toFixed(3)}`);
     expect(share).toBeLessThan(0.06);
+    // round 7, part L5: the old tee's dark crew collar and its purple below it stayed between the chin and the
+    // neck's keypoint above the bodice's neckline, the fill below them purple too; now the neck's skin
+    const collar = oldCollarAtNeck(r, body);
+    console.log(`old collar at the neck: ${collar.toFixed(3)}`);
+    expect(collar).toBeLessThan(0.05);
   }, 60_000);
 });

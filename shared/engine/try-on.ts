@@ -25,7 +25,7 @@ import { newLayer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
 import { variantFor, type VariantOptions } from './look/variants';
-import { clip, oldByColour, closeUnderarm, easeCover, occlude } from './compose/occlusion';
+import { clip, oldByColour, oldCollar, closeUnderarm, easeCover, occlude } from './compose/occlusion';
 import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
@@ -215,6 +215,11 @@ export async function tryOn(
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
     // above a top's or a dress's neckline an old sheer yoke or shoulder over the skin is the old garment too
     if (slot === 'top' || slot === 'one-piece') oldByColour(old, body, maps.skin, person, scene.skin);
+    // an old crew collar between the chin and the neck's keypoint, touching the old garment, is the old garment too
+    const collar =
+      slot === 'top' || slot === 'one-piece'
+        ? oldCollar(old, body, maps, head, person, scene.skin, scene.background)
+        : null;
     const region = new Uint8Array(W * H);
     // where the new garment will hide what is under it (the fill's seams there need not match)
     const covered = new Uint8Array(W * H);
@@ -225,7 +230,7 @@ export async function tryOn(
         filled[i] = 255;
       }
     }
-    fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background);
+    fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background, collar);
     lap('fill');
     composite(out, layer, scene.garmentLight, coverage);
     lap('composite');

@@ -1061,7 +1061,8 @@ export const SHOULDER_TOP_RISE = 0.1;
 /**
  * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
  * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
- * `source: 'skin'`: skin everywhere in the region (`paintSkin`).
+ * `source: 'skin'`: skin everywhere in the region (`paintSkin`). `skinAt`: pixels filled as skin whatever `onBody`
+ * says (an old collar beside the neck: `oldCollar`).
  */
 export function fillRegion(
   out: RgbaImage,
@@ -1073,6 +1074,7 @@ export function fillRegion(
   covered: Uint8Array | null = null,
   source: 'auto' | 'skin' = 'auto',
   background: BackgroundModel | null = null,
+  skinAt: Uint8Array | null = null,
 ): void {
   const { width: W, height: H } = out;
   let any = false;
@@ -1266,7 +1268,8 @@ export function fillRegion(
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
     const shoeFloor =
       slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
-    let on = source === 'skin' ? 1 : shoeFloor ? 0 : onBody(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y);
+    let on =
+      source === 'skin' || skinAt?.[p] ? 1 : shoeFloor ? 0 : onBody(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y);
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;

@@ -8,6 +8,7 @@ import { dilate, erode } from '../core/image-ops';
 import type { Layer } from '../core/raster';
 import type { RgbaImage } from '../core/types';
 import { isSkin, LIMB_STEP, widenedSkin, type SkinModel } from '../perception/appearance';
+import { looksLikeBackground, type BackgroundModel } from './background';
 
 export const inCapsule = (px: number, py: number, ax: number, ay: number, bx: number, by: number, r: number) => {
   const dx = bx - ax;
@@ -771,4 +772,67 @@ export function oldByColour(old: Uint8Array, body: Body, skin: Uint8Array, perso
       if (!isSkin(tone, r, d[p * 4 + 1]!, b) && (r - b) / (r + d[p * 4 + 1]! + b + 1) < warm) old[p] = 255;
     }
   }
+}
+
+/** How far beside the neck, in shoulder spans, an old collar is followed up from the old garment. */
+export const COLLAR_REACH = 0.45;
+/** An old collar is not followed within this many spans of the hair map. */
+const COLLAR_HAIR_GAP = 0.04;
+
+/**
+ * An old collar above a new neckline (issue 38, round 7, part L5): a crew neck's ring and the band of the old top
+ * below it sit between the chin and the neck's keypoint, above where the old region of a one-piece starts and
+ * beside the shoulders' slope that a top's keeps; they were left as they were (a dark ring and purple at the neck
+ * of a sundress or a jumpsuit), and the fill below them took their colour. From the old region, grows it up to the
+ * chin through the person's pixels whose chroma is not the face's skin (`isSkin` without its luminance range), not
+ * hair, not the head and not the backdrop's colour, over COLLAR_REACH spans each side of the neck: only what
+ * touches the old garment, so the neck's own skin, the hair and the backdrop beside it stay. Returns the pixels it
+ * added (null: none): the person's own, filled as skin (the shoulders' slope beside the neck lies below them).
+ */
+export function oldCollar(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  model: SkinModel,
+  bg: BackgroundModel | null,
+): Uint8Array | null {
+  const { width: W, mask, span, neck } = body;
+  const d = person.data;
+  const y0 = Math.max(0, Math.ceil(body.head.chinY));
+  const y1 = Math.max(y0, Math.min(body.height - 1, Math.round(neck.y + span * 0.05)));
+  const x0 = Math.max(0, Math.floor(neck.x - span * COLLAR_REACH));
+  const x1 = Math.min(W - 1, Math.ceil(neck.x + span * COLLAR_REACH));
+  const tone = { ...model, lumMin: 0, lumMax: 255 };
+  const v = [0, 0, 0];
+  // hair's tips past the hair map (a blonde curl on the shoulder) are not skin-coloured either: kept
+  const r = Math.max(2, Math.round(span * COLLAR_HAIR_GAP));
+  const hairAt = (q: number) => q >= 0 && q < old.length && maps.hair[q]! >= 128;
+  const open = (p: number) => {
+    if (old[p] || mask[p]! < 128 || head[p] || maps.handArea[p]) return false;
+    if (hairAt(p) || hairAt(p - r) || hairAt(p + r) || hairAt(p - r * W) || hairAt(p + r * W)) return false;
+    if (isSkin(tone, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) return false;
+    return !(bg && looksLikeBackground(person, bg, p, v));
+  };
+  const stack: number[] = [];
+  let grown: Uint8Array | null = null;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (old[y * W + x]) stack.push(y * W + x);
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % W;
+    const y = (p - x) / W;
+    const next = [x > x0 ? p - 1 : -1, x < x1 ? p + 1 : -1, y > y0 ? p - W : -1, y < y1 ? p + W : -1];
+    for (const q of next) {
+      if (q < 0 || !open(q)) continue;
+      old[q] = 255;
+      grown ??= new Uint8Array(old.length);
+      grown[q] = 255;
+      stack.push(q);
+    }
+  }
+  // the old region's own pixels above the neck's keypoint beside them are the person's skin too (half the
+  // backdrop at the neck's column's edge drew grey lines down the neck)
+  if (grown) for (let p = y0 * W; p < Math.round(neck.y) * W; p++) if (old[p] && mask[p]! >= 128) grown[p] = 255;
+  return grown;
 }
