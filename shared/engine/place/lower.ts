@@ -117,7 +117,7 @@ export function placeTrousers(
     }
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
-    keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack));
+    keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels: g.labels, part, tint },
@@ -434,7 +434,11 @@ function legWideness(hemW: number, limbW: number): number {
 }
 const WIDE_FROM = 1.3;
 const WIDE_FULL = 1.8;
-/** Of its own half of the gap between the legs, the most a wide trouser leg's inner edge may take (the rest shows). */
+/**
+ * How far (x the span, plus the trousers' slack) a wide trouser leg's inner edge may lie past the leg's own inner
+ * edge, into the gap, and at most this share of its own half of the gap (the rest shows).
+ */
+const WIDE_INSEAM_EASE = 0.01;
 const WIDE_INTO_GAP = 0.35;
 
 /**
@@ -442,7 +446,7 @@ const WIDE_INTO_GAP = 0.35;
  * past the leg's own inner edge (the gap's edge in the mask) is brought back to it, so the background the photo
  * shows between the legs shows between the trouser legs too (an ease of the span's 0.01 plus the trousers' slack
  * into the gap covered a third of it, and the mask's edge already bleeds over it: jeans on legs apart read as one
- * slab). A wide leg (`wide` 1) may take up to WIDE_INTO_GAP of its half of the gap (its room outward is taken
+ * slab). A wide leg (`wide` 1) keeps that ease, up to WIDE_INTO_GAP of its half of the gap (its room outward is taken
  * already: it hangs up to WIDE_LEG times the leg, near the safety gate's room past the legs; giving the outer side
  * what the inner one lost stepped the sides out at the top of the gap, off the silhouette, or bulged them).
  */
@@ -453,7 +457,9 @@ function keepLegGap(
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
   wide: number,
+  slack: number,
 ): void {
+  const ease = body.span * WIDE_INSEAM_EASE + slack;
   for (let i = 1; i < dIn.length; i++) {
     const p = dIn[i]!;
     const gap = gapAt(p.y);
@@ -466,7 +472,7 @@ function keepLegGap(
       else p.x = Math.max(p.x, x);
       continue;
     }
-    const into = ((gap[1] - gap[0]) / 2) * WIDE_INTO_GAP * wide;
+    const into = wide * Math.min(ease, ((gap[1] - gap[0]) / 2) * WIDE_INTO_GAP);
     const bound = side === 0 ? gap[0] + into : gap[1] - into;
     const over = side === 0 ? p.x - bound : bound - p.x;
     if (over <= 0) continue;
