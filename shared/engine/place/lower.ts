@@ -117,7 +117,7 @@ export function placeTrousers(
     }
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
-    keepLegGap(body, st.dIn, side, slack, seam, gaps);
+    keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels: g.labels, part, tint },
@@ -342,9 +342,6 @@ function legsEdges(body: Body, y: number): [number, number] {
   return [l, r];
 }
 
-/** How far (x the span) a trouser leg's inner edge may lie past the leg's own inner edge, into the gap. */
-const INSEAM_EASE = 0.01;
-
 /** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
   if (y < leg.root.y) return null;
@@ -428,19 +425,41 @@ const GAP_OPEN = 0.1;
 const GAP_RUN = 0.15;
 
 /**
+ * How wide a trouser leg is for its leg, 0..1: 0 for a leg up to WIDE_FROM times the leg's own width at its hem
+ * (jeans, chinos), 1 from WIDE_FULL times (wide-leg trousers, a jumpsuit's relaxed legs).
+ */
+function legWideness(hemW: number, limbW: number): number {
+  const r = hemW / Math.max(1, limbW);
+  return Math.max(0, Math.min(1, (r - WIDE_FROM) / (WIDE_FULL - WIDE_FROM)));
+}
+const WIDE_FROM = 1.3;
+const WIDE_FULL = 1.8;
+/**
+ * How far (x the span, plus the trousers' slack) a wide trouser leg's inner edge may lie past the leg's own inner
+ * edge, into the gap, and at most this share of its own half of the gap (the rest shows).
+ */
+const WIDE_INSEAM_EASE = 0.01;
+const WIDE_INTO_GAP = 0.35;
+
+/**
  * A trouser leg's destination sections kept on its own side of the gap between the legs (in place): an inner edge
- * past the leg's own inner edge (plus a little ease) is brought back to it. (Giving the outer side what the inner
- * one lost stepped the sides out at the top of the gap, off the silhouette.)
+ * past the leg's own inner edge (the gap's edge in the mask) is brought back to it, so the background the photo
+ * shows between the legs shows between the trouser legs too (an ease of the span's 0.01 plus the trousers' slack
+ * into the gap covered a third of it, and the mask's edge already bleeds over it: jeans on legs apart read as one
+ * slab). A wide leg (`wide` 1) keeps that ease, up to WIDE_INTO_GAP of its half of the gap (its room outward is taken
+ * already: it hangs up to WIDE_LEG times the leg, near the safety gate's room past the legs; giving the outer side
+ * what the inner one lost stepped the sides out at the top of the gap, off the silhouette, or bulged them).
  */
 function keepLegGap(
   body: Body,
   dIn: Point[],
   side: 0 | 1,
-  slack: number,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
+  wide: number,
+  slack: number,
 ): void {
-  const ease = body.span * INSEAM_EASE + slack;
+  const ease = body.span * WIDE_INSEAM_EASE + slack;
   for (let i = 1; i < dIn.length; i++) {
     const p = dIn[i]!;
     const gap = gapAt(p.y);
@@ -453,8 +472,8 @@ function keepLegGap(
       else p.x = Math.max(p.x, x);
       continue;
     }
-    const mid = (gap[0] + gap[1]) / 2;
-    const bound = side === 0 ? Math.min(gap[0] + ease, mid) : Math.max(gap[1] - ease, mid);
+    const into = wide * Math.min(ease, ((gap[1] - gap[0]) / 2) * WIDE_INTO_GAP);
+    const bound = side === 0 ? gap[0] + into : gap[1] - into;
     const over = side === 0 ? p.x - bound : bound - p.x;
     if (over <= 0) continue;
     p.x = bound;
