@@ -770,6 +770,8 @@ interface HoodDown {
   b: number;
   /** The radius of the corners where the outline meets the neck's sides. */
   round: number;
+  /** How far the lobes run straight down below their centre before they round off (a shoulder lower there). */
+  ext: number;
   /** The neck's column in front of the hood: this half-width around `cx`. */
   neckHalf: number;
   /** How far from the neck the hood's inside shows. */
@@ -859,6 +861,7 @@ function hoodDown(
     m: (a + neckHalf * 0.35) / 2,
     b: cy - top,
     round: span * 0.08,
+    ext: span * 0.12,
     neckHalf,
     inside: span * 0.07,
     outer: out,
@@ -886,8 +889,8 @@ function neckHalfIn(body: Body, y: number, x: number, most: number): number {
  */
 function hoodCoverage(h: HoodDown, x: number, y: number): number {
   const dx = x + 0.5 - h.cx;
-  const dy = y + 0.5 - h.cy;
-  if (dy > 0) return 0;
+  // below its centre the lobe runs straight down `ext` (onto the shoulders, under the body piece), then rounds
+  const dy = Math.max(0, y + 0.5 - h.cy - h.ext) + Math.min(0, y + 0.5 - h.cy);
   // the outline's distance (outside > 0): each side's lobe, an ellipse's value over its gradient
   const lx = Math.abs(dx) - h.m;
   const ax = h.a - h.m;
@@ -918,7 +921,7 @@ function hoodRoom(
     const xa = Math.max(0, Math.floor(h.cx - h.a - 1));
     const xb = Math.min(W - 1, Math.ceil(h.cx + h.a + 1));
     const ya = Math.max(0, Math.floor(h.cy - h.b - 1));
-    const yb = Math.min(h.height - 1, Math.floor(h.cy));
+    const yb = Math.min(h.height - 1, Math.ceil(h.cy + h.ext + h.b));
     for (let y = ya; y <= yb; y++) {
       for (let x = xa; x <= xb; x++) if (hoodCoverage(h, x, y) > 0) out[y * W + x] = 255;
     }
@@ -936,7 +939,7 @@ function drawHood(layer: Layer, h: HoodDown): void {
   const xa = Math.max(0, Math.floor(h.cx - h.a - 1));
   const xb = Math.min(W - 1, Math.ceil(h.cx + h.a + 1));
   const ya = Math.max(0, Math.floor(h.cy - h.b - 1));
-  const yb = Math.min(layer.height - 1, Math.floor(h.cy));
+  const yb = Math.min(layer.height - 1, Math.ceil(h.cy + h.ext + h.b));
   for (let y = ya; y <= yb; y++) {
     const dy = y + 0.5 - h.cy;
     for (let x = xa; x <= xb; x++) {
@@ -945,7 +948,7 @@ function drawHood(layer: Layer, h: HoodDown): void {
       const side = Math.abs(x + 0.5 - h.cx) - h.neckHalf;
       // the inside along the neck, the fabric lighter up where it rounds over (in the head's shade: 0.82)
       const t = Math.max(0, 1 - side / h.inside) ** 1.5 * 0.6;
-      const shade = 0.76 + 0.12 * Math.min(1, -dy / h.b);
+      const shade = 0.76 + 0.12 * Math.min(1, Math.max(0, -dy / h.b));
       const o = (y * W + x) * 4;
       const da = ld[o + 3]! / 255;
       const na = cov + da * (1 - cov);
