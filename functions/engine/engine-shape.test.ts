@@ -197,5 +197,31 @@ describe('the garment keeps its own shape (real models)', () => {
       }
     }
     expect(inFace).toBe(0);
+    // worn down, it shows on each side of the neck (from halfway up the chin to halfway down to the shoulders'
+    // line, off the neck's column), its outline anti-aliased: a drawn edge partly covers the pixels it crosses
+    // (a flap cut by the silhouette's blocky outline or by a square neck column: whole pixels, a stair-step)
+    const { neck, span } = body;
+    const y0 = Math.round(chinY - (chinY - cy) * 0.5);
+    const y1 = Math.round(chinY + (neck.y - chinY) * 0.5);
+    const sides = [0, 0];
+    let edges = 0;
+    let soft = 0;
+    const cov = result.layers.garment.data;
+    for (let y = y0; y <= y1; y++) {
+      for (const [k, dir] of [
+        [0, -1],
+        [1, 1],
+      ] as const) {
+        for (let d = Math.round(span * 0.12); d <= Math.round(span * 0.6); d++) {
+          const p = y * W + Math.round(neck.x + dir * d);
+          const v = cov[p]!;
+          if (v >= 128) sides[k]!++;
+          if (v > 12 && v < 243) soft++;
+          if (v >= 128 && Math.min(cov[p - 1]!, cov[p + 1]!, cov[p - W]!, cov[p + W]!) < 128) edges++;
+        }
+      }
+    }
+    for (const n of sides) expect(n).toBeGreaterThan((span * 0.08) ** 2);
+    expect(soft / Math.max(1, edges)).toBeGreaterThan(0.6);
   }, 30_000);
 });

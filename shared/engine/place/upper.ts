@@ -529,37 +529,13 @@ export function placeUpper(
   const sleeves: { s: Sleeve; limb: Limb; part: number; raised: boolean }[] = [];
   if (g.sleeveL) sleeves.push({ s: g.sleeveL, limb: body.armL, part: PART_LEFT, raised: raisedL });
   if (g.sleeveR) sleeves.push({ s: g.sleeveR, limb: body.armR, part: PART_RIGHT, raised: raisedR });
-  // a hood, worn down: behind the neck and the head, showing either side of them above the shoulders' slope,
-  // from the neckline up to the ears at most (not over the throat: the neck's column is cleared; the head's zone
-  // takes away what would be over the face and the head), in the head's shade
-  const hood = g.hood;
-  const hoodMap = hood
-    ? (() => {
-        // as wide as it is (at least the head's width and a half: it lies around the head), up to the ears
-        const w = Math.min(Math.max(hood.w * scale, body.head.rx * 3), span * 1.05);
-        const bottom = neck.y + span * 0.06;
-        const top = Math.max(bottom - hood.h * scaleY * 0.7, body.head.cy);
-        return (x: number, y: number): Point => ({
-          x: neck.x + ((x - (hood.x + hood.w / 2)) / hood.w) * w,
-          y: bottom + ((y - (hood.y + hood.h)) / hood.h) * (bottom - top),
-        });
-      })()
-    : null;
+  // a hood, worn down (part L7): a smooth rounded band lying behind the neck and the head, showing on each side of
+  // the neck above the shoulders, in the hood's own colours read from the photo (the dark inside along the neck)
+  const hood = g.hood ? hoodDown(image, alpha, g.labels, g.hood, body, neck, scale, tint) : null;
   const strips: { dOut: Point[]; dIn: Point[] }[] = [];
   return {
     drawBody(layer) {
-      if (hood && hoodMap) {
-        // behind the head: in its shade
-        drawGrid(
-          layer,
-          { ...src(PART_HOOD), tint: [tint[0] * 0.82, tint[1] * 0.82, tint[2] * 0.82] },
-          hood,
-          6,
-          6,
-          hoodMap,
-        );
-        clearNeck(layer, body, neck.y + span * 0.06);
-      }
+      if (hood) drawHood(layer, hood);
       drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
       if (raisedL) clearArm(layer, body.armL, span);
@@ -686,7 +662,8 @@ export function placeUpper(
     },
     hemY,
     sleeveless: strapped(slot) && g.sleeveless,
-    room:
+    room: hoodRoom(
+      hood,
       long && hemY > body.pelvis.y
         ? (base) => {
             const room = drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true);
@@ -694,6 +671,7 @@ export function placeUpper(
             return room;
           }
         : undefined,
+    ),
     ...(drape ? { drape } : {}),
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid, strips },
   };
@@ -776,14 +754,214 @@ export function chestEdges(body: Body, y: number): [number, number] {
   return [l, r];
 }
 
-/** Clear the neck's column (its front, the throat) above `bottom`: a hood folded behind the neck shows beside it. */
-function clearNeck(layer: Layer, body: Body, bottom: number): void {
-  const half = body.span * 0.17;
+/** A hood worn down, seen from the front: the outline, the neck in front of it, and its colours. */
+interface HoodDown {
+  /** The person's picture's size. */
+  width: number;
+  height: number;
+  /**
+   * The outline: on each side of the neck a lobe, the top half of an ellipse centred at (cx -/+ m, cy), out to `a`
+   * from cx, `b` tall (the hood rounds over behind the neck on each side of it).
+   */
+  cx: number;
+  cy: number;
+  a: number;
+  m: number;
+  b: number;
+  /** The radius of the corners where the outline meets the neck's sides. */
+  round: number;
+  /** How far the lobes run straight down below their centre before they round off (a shoulder lower there). */
+  ext: number;
+  /** The neck's column in front of the hood: this half-width around `cx`. */
+  neckHalf: number;
+  /** How far from the neck the hood's inside shows. */
+  inside: number;
+  outer: [number, number, number];
+  inner: [number, number, number];
+}
+
+/**
+ * A hood worn down behind the neck: as wide as the flat lay's hood (at least the head's width and a half, at most
+ * the shoulders'), from below the neckline up to just above the chin (the head, in front, hides its middle); its
+ * colours are the photo's hood's: the outer fabric (its lighter half) and the inside (its darkest fifth).
+ */
+function hoodDown(
+  image: RgbaImage,
+  alpha: GrayImage,
+  labels: Uint8Array,
+  box: { x: number; y: number; w: number; h: number },
+  body: Body,
+  neck: Point,
+  scale: number,
+  tint: [number, number, number],
+): HoodDown | null {
+  const { span, head } = body;
+  const W = image.width;
+  const hist = new Uint32Array(256);
+  const x0 = Math.max(0, Math.floor(box.x));
+  const x1 = Math.min(W - 1, Math.ceil(box.x + box.w));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const y1 = Math.min(image.height - 1, Math.ceil(box.y + box.h));
+  const lum = (o: number) =>
+    Math.round(0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if (labels[p] === PART_HOOD && alpha.data[p]! >= 160) hist[lum(p * 4)]!++;
+    }
+  }
+  let n = 0;
+  for (let i = 0; i < 256; i++) n += hist[i]!;
+  if (n < 16) return null;
+  const at = (share: number) => {
+    let c = 0;
+    for (let i = 0; i < 256; i++) if ((c += hist[i]!) >= n * share) return i;
+    return 255;
+  };
+  const median = at(0.5);
+  const dark = at(0.2);
+  const outer = [0, 0, 0, 0];
+  const inner = [0, 0, 0, 0];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if (labels[p] !== PART_HOOD || alpha.data[p]! < 160) continue;
+      const l = lum(p * 4);
+      const into = l >= median ? outer : l <= dark ? inner : null;
+      if (!into) continue;
+      into[0] = into[0]! + image.data[p * 4]!;
+      into[1] = into[1]! + image.data[p * 4 + 1]!;
+      into[2] = into[2]! + image.data[p * 4 + 2]!;
+      into[3] = into[3]! + 1;
+    }
+  }
+  const mean = (m: number[], k: number): number => (m[k]! / Math.max(1, m[3]!)) * tint[k]!;
+  const out: [number, number, number] = [mean(outer, 0), mean(outer, 1), mean(outer, 2)];
+  // the inside: the darkest fifth, when it is darker than the fabric (a hood drawn without its opening: the fabric
+  // in its own shade)
+  let ins: [number, number, number] = [mean(inner, 0), mean(inner, 1), mean(inner, 2)];
+  if (ins[0] + ins[1] + ins[2] > (out[0] + out[1] + out[2]) * 0.85) ins = [out[0] * 0.72, out[1] * 0.72, out[2] * 0.72];
+  const cy = neck.y + span * 0.06;
+  const a = Math.min(Math.max((box.w * scale) / 2, head.rx * 1.5), span * 0.5);
+  const top = Math.min(Math.max(head.chinY - (head.chinY - head.cy) * 0.2, head.cy), cy - span * 0.12);
+  // the neck in front: as wide as the person's mask halfway from the chin to the neckline (its narrower side: hair
+  // may hang on the other), at least 0.12 of the span, at most 0.25 (and 0.6 of the hood)
+  const neckHalf = Math.min(
+    Math.max(neckHalfIn(body, (head.chinY + neck.y) / 2, neck.x, span * 0.3) - span * 0.03, span * 0.12),
+    span * 0.25,
+    a * 0.6,
+  );
+  return {
+    width: body.width,
+    height: body.height,
+    cx: neck.x,
+    cy,
+    a,
+    // each lobe from inside the neck (its inner slope meets the neck's side below its top) out to the hood's side
+    m: (a + neckHalf * 0.35) / 2,
+    b: cy - top,
+    round: span * 0.08,
+    ext: span * 0.12,
+    neckHalf,
+    inside: span * 0.07,
+    outer: out,
+    inner: ins,
+  };
+}
+
+/** Half the person's mask's run through (x, y), its narrower side, at most `most` (beyond: `most`). */
+function neckHalfIn(body: Body, y: number, x: number, most: number): number {
+  const W = body.width;
+  const row = Math.min(body.height - 1, Math.max(0, Math.round(y))) * W;
+  const cx = Math.round(x);
+  const run = (dir: number) => {
+    let d = 0;
+    while (d < most && cx + dir * (d + 1) >= 0 && cx + dir * (d + 1) < W && body.mask[row + cx + dir * (d + 1)]! >= 128)
+      d++;
+    return d;
+  };
+  return Math.min(run(-1), run(1)) + 1;
+}
+
+/**
+ * A hood's coverage at pixel (x, y), 0..1: inside the outline, outside the neck's column, the corner where they
+ * meet rounded (radius `round`), each edge anti-aliased (from the distance to it in pixels).
+ */
+function hoodCoverage(h: HoodDown, x: number, y: number): number {
+  const dx = x + 0.5 - h.cx;
+  // below its centre the lobe runs straight down `ext` (onto the shoulders, under the body piece), then rounds
+  const dy = Math.max(0, y + 0.5 - h.cy - h.ext) + Math.min(0, y + 0.5 - h.cy);
+  // the outline's distance (outside > 0): each side's lobe, an ellipse's value over its gradient
+  const lx = Math.abs(dx) - h.m;
+  const ax = h.a - h.m;
+  const q = (lx * lx) / (ax * ax) + (dy * dy) / (h.b * h.b);
+  const grad = 2 * Math.hypot(lx / (ax * ax), dy / (h.b * h.b));
+  const d1 = (q - 1) / Math.max(grad, 1e-6);
+  // the neck's column (inside it > 0: not the hood)
+  const d2 = h.neckHalf - Math.abs(dx);
+  // their intersection, its corner rounded
+  const r = h.round;
+  const d = Math.min(-r, Math.max(d1, d2)) + Math.hypot(Math.max(d1 + r, 0), Math.max(d2 + r, 0));
+  return Math.min(1, Math.max(0, 0.5 - d));
+}
+
+/**
+ * The room with a hood's outline added: the hood lies off the body, above the shoulders beside the neck (the
+ * silhouette's blocky outline there cut it into a stepped flap). The room given is the scene's: not changed.
+ */
+function hoodRoom(
+  h: HoodDown | null,
+  room: ((base: Uint8Array) => Uint8Array) | undefined,
+): ((base: Uint8Array) => Uint8Array) | undefined {
+  if (!h) return room;
+  return (base) => {
+    const inner = room ? room(base) : base;
+    const out = inner === base ? new Uint8Array(base) : inner;
+    const W = h.width;
+    const xa = Math.max(0, Math.floor(h.cx - h.a - 1));
+    const xb = Math.min(W - 1, Math.ceil(h.cx + h.a + 1));
+    const ya = Math.max(0, Math.floor(h.cy - h.b - 1));
+    const yb = Math.min(h.height - 1, Math.ceil(h.cy + h.ext + h.b));
+    for (let y = ya; y <= yb; y++) {
+      for (let x = xa; x <= xb; x++) if (hoodCoverage(h, x, y) > 0) out[y * W + x] = 255;
+    }
+    return out;
+  };
+}
+
+/**
+ * Draw a hood worn down: its outline and the neck's sides anti-aliased (coverage from the distance to each edge),
+ * in the head's shade, lighter where it rounds over the top, its inside along the neck.
+ */
+function drawHood(layer: Layer, h: HoodDown): void {
   const W = layer.width;
-  const x0 = Math.max(0, Math.floor(body.neck.x - half));
-  const x1 = Math.min(W - 1, Math.ceil(body.neck.x + half));
-  for (let y = Math.max(0, Math.floor(body.head.chinY - body.head.ry)); y < Math.min(layer.height, bottom); y++) {
-    for (let x = x0; x <= x1; x++) layer.data[(y * W + x) * 4 + 3] = 0;
+  const ld = layer.data;
+  const xa = Math.max(0, Math.floor(h.cx - h.a - 1));
+  const xb = Math.min(W - 1, Math.ceil(h.cx + h.a + 1));
+  const ya = Math.max(0, Math.floor(h.cy - h.b - 1));
+  const yb = Math.min(layer.height - 1, Math.ceil(h.cy + h.ext + h.b));
+  for (let y = ya; y <= yb; y++) {
+    const dy = y + 0.5 - h.cy;
+    for (let x = xa; x <= xb; x++) {
+      const cov = hoodCoverage(h, x, y);
+      if (cov <= 0.004) continue;
+      const side = Math.abs(x + 0.5 - h.cx) - h.neckHalf;
+      // the inside along the neck, the fabric lighter up where it rounds over (in the head's shade: 0.82)
+      const t = Math.max(0, 1 - side / h.inside) ** 1.5 * 0.6;
+      const shade = 0.76 + 0.12 * Math.min(1, Math.max(0, -dy / h.b));
+      const o = (y * W + x) * 4;
+      const da = ld[o + 3]! / 255;
+      const na = cov + da * (1 - cov);
+      for (let k = 0; k < 3; k++) {
+        const c = (h.outer[k]! + (h.inner[k]! - h.outer[k]!) * t) * shade;
+        ld[o + k] = (c * cov + ld[o + k]! * da * (1 - cov)) / na;
+      }
+      ld[o + 3] = na * 255;
+      if (x < layer.x0) layer.x0 = x;
+      if (x > layer.x1) layer.x1 = x;
+      if (y < layer.y0) layer.y0 = y;
+      if (y > layer.y1) layer.y1 = y;
+    }
   }
 }
 
