@@ -206,7 +206,7 @@ export function drawBootFront(
   mask: Uint8Array,
   toeRight: boolean,
   at: BootFront,
-  area: Uint8Array | null = null,
+  area: BootArea | null = null,
 ): void {
   const { sole, height, width, ankle, knee, shinW, toe } = at;
   if (width < 2 || height < 2 || shinW < 2) return;
@@ -322,7 +322,7 @@ export function drawBootFront(
       const o = (y * W + x) * 4;
       for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, base[c]! * shade * tint[c]!);
       layer.data[o + 3] = cov * 255;
-      if (area) area[y * W + x] = 255;
+      if (area) markArea(area, x, y);
       if (x < layer.x0) layer.x0 = x;
       if (x > layer.x1) layer.x1 = x;
       if (y < layer.y0) layer.y0 = y;
@@ -331,14 +331,38 @@ export function drawBootFront(
   }
 }
 
+/** Where boots were drawn (the pixels and their box). */
+export interface BootArea {
+  width: number;
+  data: Uint8Array;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export function newBootArea(width: number, height: number): BootArea {
+  return { width, data: new Uint8Array(width * height), x0: width, y0: height, x1: -1, y1: -1 };
+}
+
+function markArea(area: BootArea, x: number, y: number): void {
+  area.data[y * area.width + x] = 255;
+  if (x < area.x0) area.x0 = x;
+  if (x > area.x1) area.x1 = x;
+  if (y < area.y0) area.y0 = y;
+  if (y > area.y1) area.y1 = y;
+}
+
 /**
  * The shoes' room with the boots' own outline in it: a boot's shaft and foot are drawn on the shin's smoothed
  * outline (a little wider than the leg, the foot wider than a bare foot), not clipped to the mask's grown, blocky
  * edge (notches and steps down its sides).
  */
-export function bootRoom(base: Uint8Array, area: Uint8Array | null): Uint8Array {
-  if (!area) return base;
+export function bootRoom(base: Uint8Array, area: BootArea | null): Uint8Array {
+  if (!area || area.x1 < area.x0) return base;
   const out = new Uint8Array(base);
-  for (let i = 0; i < out.length; i++) if (area[i]) out[i] = 255;
+  for (let y = area.y0; y <= area.y1; y++) {
+    for (let i = y * area.width + area.x0; i <= y * area.width + area.x1; i++) if (area.data[i]) out[i] = 255;
+  }
   return out;
 }

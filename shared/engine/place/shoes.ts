@@ -6,7 +6,7 @@ import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
-import { bootRoom, drawBootFront, type BootFront } from './shoe-boot';
+import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
 export const FEET_CLOSE = 0.6;
@@ -123,7 +123,7 @@ export function placeShoes(
   // the farther foot (its ankle higher in the picture) first, the nearer one over it
   const order = body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
   // where boots were drawn on their shins' smoothed outline (shoe-boot.ts: their own room)
-  let bootArea: Uint8Array | null = null;
+  let bootArea: BootArea | null = null;
   return {
     room: (base) => bootRoom(base, bootArea),
     drawBody(layer) {
@@ -242,7 +242,7 @@ export function placeShoes(
           };
           // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts)
           if (kind === 'boot') {
-            bootArea ??= new Uint8Array(layer.width * layer.height);
+            bootArea ??= newBootArea(layer.width, layer.height);
             drawBootFront(drawn, image, alpha, b, tint, body.mask, toeRight, bootAt(at, leg, reachX), bootArea);
           } else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
