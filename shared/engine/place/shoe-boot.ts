@@ -23,6 +23,10 @@ const SMOOTH = 0.7;
 const FOOT_HALF = 0.46;
 /** A toe pointing sideways reaches this share of the foot's half width further on its side. */
 const TOE_REACH = 0.55;
+/** The foot seen from the front is at least this many times the ankle's half width (a foot, not a tube). */
+const FOOT_MIN = 1.2;
+/** The person's own foot (the mask) under the boot's foot is covered up to this many foot half widths out. */
+const FOOT_COVER = 2.2;
 /** The toe's rounded cap: the lower share of the foot's height it takes. */
 const TOE_CAP = 0.55;
 
@@ -37,6 +41,8 @@ export interface BootFront {
   shinW: number;
   /** Where the toe points across the picture (-1 left, 1 right, 0 at the camera). */
   toe: number;
+  /** The other leg's ankle: the foot's outline is not followed towards it (that is the other boot's foot). */
+  other: Point;
 }
 
 const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
@@ -208,7 +214,7 @@ export function drawBootFront(
   at: BootFront,
   area: BootArea | null = null,
 ): void {
-  const { sole, height, width, ankle, knee, shinW, toe } = at;
+  const { sole, height, width, ankle, knee, shinW, toe, other } = at;
   if (width < 2 || height < 2 || shinW < 2) return;
   const W = layer.width;
   const H = layer.height;
@@ -230,11 +236,45 @@ export function drawBootFront(
   const midA = shin.mid[Math.min(iA, shin.mid.length - 1)]!;
   const halfA = shin.half[Math.min(iA, shin.half.length - 1)]! * SHAFT_EASE + 1;
   // the foot: its middle between the ankle's and the sole's, its toe on the side it points to
-  const footHalf = Math.max(halfA * 1.05, width * FOOT_HALF);
+  const footHalf = Math.max(halfA * FOOT_MIN, width * FOOT_HALF);
   const footMid = (midA + sole.x) / 2;
   const toeExtra = footHalf * TOE_REACH * Math.abs(toe);
   const rCorner = footHalf * 0.35;
   const toeTop = ySole - height * TOE_CAP;
+  // the person's own foot below the ankle (its toes reaching past the boot's outline, a rear foot in profile
+  // beside it): covered, its outline smoothed, on the sides away from the other leg's ankle
+  const fTop = Math.round(yA + (ySole - yA) * 0.35);
+  const fN = Math.max(0, Math.ceil(ySole) - fTop + 1);
+  const coverL = new Float64Array(fN);
+  const coverR = new Float64Array(fN);
+  const canL = !(other.x < ankle.x - shinW * 0.3);
+  const canR = !(other.x > ankle.x + shinW * 0.3);
+  if (fN > 0 && (canL || canR)) {
+    const lim = footHalf * FOOT_COVER;
+    for (let i = 0; i < fN; i++) {
+      const y = fTop + i;
+      coverL[i] = footMid;
+      coverR[i] = footMid;
+      if (y < 0 || y >= H) continue;
+      const row = y * W;
+      const cx = Math.round(footMid);
+      if (cx < 0 || cx >= W || mask[row + cx]! < 128) continue;
+      let a = cx;
+      let b = cx;
+      while (a > 0 && mask[row + a - 1]! >= 128 && footMid - a < lim) a--;
+      while (b < W - 1 && mask[row + b + 1]! >= 128 && b - footMid < lim) b++;
+      coverL[i] = a;
+      coverR[i] = b + 1;
+    }
+  }
+  // how far the foot reaches past the boot's foot on each side: a rounded toe cap out to there (not the toes' lumpy
+  // outline)
+  let reachL = 0;
+  let reachR = 0;
+  for (let i = 0; i < fN; i++) {
+    if (canL) reachL = Math.max(reachL, footMid - footHalf - coverL[i]!);
+    if (canR) reachR = Math.max(reachR, coverR[i]! - footMid - footHalf);
+  }
   // the left and right edges on a row
   const edges = (y: number): [number, number] => {
     if (y <= yA) {
@@ -255,6 +295,12 @@ export function drawBootFront(
       const ext = toeExtra * Math.sqrt(Math.max(0, 1 - (1 - e) * (1 - e)));
       if (toe > 0) hi += ext;
       else lo -= ext;
+    }
+    if ((reachL > 0 || reachR > 0) && y > fTop) {
+      const e = (y - fTop) / Math.max(1, ySole - fTop);
+      const cap = Math.sqrt(Math.max(0, 1 - (1 - e) * (1 - e)));
+      lo = Math.min(lo, m - h - reachL * cap);
+      hi = Math.max(hi, m + h + reachR * cap);
     }
     // the bottom corners rounded
     const c = y - (ySole - rCorner);

@@ -243,7 +243,7 @@ export function placeShoes(
           // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts)
           if (kind === 'boot') {
             bootArea ??= newBootArea(layer.width, layer.height);
-            drawBootFront(drawn, image, alpha, b, tint, body.mask, toeRight, bootAt(at, leg, reachX), bootArea);
+            drawBootFront(drawn, image, alpha, b, tint, body.mask, toeRight, bootAt(at, leg, reachX, other), bootArea);
           } else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
@@ -284,9 +284,19 @@ function bootAt(
   at: { sole: Point; width: number; height: number },
   leg: { end: Point; mid: Point; widthEnd: number },
   reachX: number,
+  other: Point,
 ): BootFront {
   const toe = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : 0;
-  return { sole: at.sole, width: at.width, height: at.height, ankle: leg.end, knee: leg.mid, shinW: leg.widthEnd, toe };
+  return {
+    sole: at.sole,
+    width: at.width,
+    height: at.height,
+    ankle: leg.end,
+    knee: leg.mid,
+    shinW: leg.widthEnd,
+    toe,
+    other,
+  };
 }
 
 /** Both ankles in one run of the mask at most this many times the wider ankle's width: the keypoints are on one foot. */
