@@ -1,6 +1,7 @@
 /**
- * Tall boots from the front, with the real models (shared/engine/place/shoes.ts): the shaft goes up the shin to the
- * height the boot's own side view gives for that leg (a boot to below the knee stays below it).
+ * Tall boots from the front, with the real models (shared/engine/place/shoes.ts, shoe-boot.ts): the shaft goes up
+ * the shin to the height the boot's own side view gives for that leg (a boot to below the knee stays below it), one
+ * smooth piece on the shin's outline.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
@@ -52,6 +53,37 @@ describe('tall boots (real models)', () => {
       const share = (leg.end.y - top) / (leg.end.y - leg.mid.y);
       expect({ share, ok: share >= 0.6 && share <= 0.88 }).toMatchObject({ ok: true });
     }
+  }, 60_000);
+
+  // each boot one smooth piece (shared/engine/place/shoe-boot.ts): the shaft's sides follow the shin's outline
+  // down to the ankle with no step. Before: the side view's shaft warped onto the shin in blocks and the room's
+  // blocky clip left notches and stair-steps (on ai-body a side's edge jumped 11 px from one row to the next); now
+  // at most 2 px a row
+  it('draws each shaft with smooth sides, no steps down the leg', async () => {
+    const { person, body, r } = await bootsOn('ai-body');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    let worst = 0;
+    for (const leg of [body.legL, body.legR]) {
+      const axis = (y: number) =>
+        Math.round(leg.end.x + ((leg.mid.x - leg.end.x) * (y - leg.end.y)) / (leg.mid.y - leg.end.y));
+      // the shaft's top: the highest row the boot covers on the axis
+      let top = Math.round(leg.end.y);
+      while (top > leg.mid.y && cov[(top - 1) * W + axis(top - 1)]! >= 128) top--;
+      let prev: [number, number] | null = null;
+      for (let y = top + 3; y <= leg.end.y; y++) {
+        const cx = axis(y);
+        if (cov[y * W + cx]! < 128) continue;
+        let a = cx;
+        let b = cx;
+        while (a > 0 && cov[y * W + a - 1]! >= 128) a--;
+        while (b < W - 1 && cov[y * W + b + 1]! >= 128) b++;
+        if (prev) worst = Math.max(worst, Math.abs(a - prev[0]), Math.abs(b - prev[1]));
+        prev = [a, b];
+      }
+      expect(top).toBeLessThan(leg.end.y - (leg.end.y - leg.mid.y) * 0.5);
+    }
+    expect(worst).toBeLessThanOrEqual(2);
   }, 60_000);
 
   // cgi-model-30 stands with her feet one behind the other, both ankle keypoints on the front foot and the ankles'

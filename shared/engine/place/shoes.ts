@@ -6,6 +6,7 @@ import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { PlacedGarment } from './common';
+import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 import { drawPumpHeel, instepSkin, ownSkin } from './shoe-heel';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
@@ -19,8 +20,6 @@ export const FOOT_FRONT_REACH = 0.45;
 const TOE_END = 0.4;
 /** A side view at least this tall for its length is a boot: seen from the front, its shaft goes up the shin. */
 const BOOT_ASPECT = 0.9;
-/** A boot's shaft seen from the front: this share of its side view's length, from the heel. */
-const SHAFT = 0.4;
 /** A boot's shaft seen from the front is this many times its own shin's width at the ankle. */
 const SHAFT_WIDE = 1.3;
 /** A shoe seen from the front is at most this many times its own shin's width at the ankle across. */
@@ -29,8 +28,6 @@ const FRONT_WIDE = 1.7;
 export const FAR_STEP = 0.5;
 /** Seen from the front, a shoe's collar (not a boot's) is this many shin widths below the ankle's keypoint. */
 const FRONT_BELOW = 0.15;
-/** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
-const FOOT_PER_KNEE = 0.53;
 
 /** Composite `from` over `to` where `keep(x, y)` holds (a shoe drawn on its own, hidden behind the other shin). */
 function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => boolean): void {
@@ -127,7 +124,10 @@ export function placeShoes(
   });
   // the farther foot (its ankle higher in the picture) first, the nearer one over it
   const order = body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
+  // where boots were drawn on their shins' smoothed outline (shoe-boot.ts: their own room)
+  let bootArea: BootArea | null = null;
   return {
+    room: (base) => bootRoom(base, bootArea),
     drawBody(layer) {
       for (const side of order) {
         const leg = side === 0 ? body.legL : body.legR;
@@ -206,8 +206,6 @@ export function placeShoes(
         const source = { image, alpha: alpha.data, labels, part: k + 1, tint };
         // drawn on its own, then merged (a farther foot's shoe hidden behind the nearer shin)
         const drawn = newLayer(layer.width, layer.height);
-        const along = { x: leg.mid.x - leg.end.x, y: leg.mid.y - leg.end.y };
-        const len = Math.hypot(along.x, along.y) || 1;
         // a boot's shaft: its own shin's width only (not the feet's box, which may take both feet)
         const shaftW = leg.widthEnd * SHAFT_WIDE;
         const bootHalf = shaftW / 2;
@@ -244,7 +242,12 @@ export function placeShoes(
             height,
             outer: leg.end.x < other.x ? -1 : 1,
           };
-          if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
+          // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts); a trainer drawn
+          // as one seen from the front (shoe-trainer.ts)
+          if (kind === 'boot') {
+            bootArea ??= newBootArea(layer.width, layer.height);
+            drawBootFront(drawn, image, alpha, b, tint, body.mask, toeRight, bootAt(at, leg, reachX, other), bootArea);
+          } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
           else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
@@ -262,33 +265,6 @@ export function placeShoes(
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump') drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
         } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
-        // a boot's shaft over its foot's top (its own bottom edge is the join)
-        if (front && kind === 'boot' && top > b.y) {
-          // a boot seen from the front: its shaft (the heel side of the side view, from its top down to the toe
-          // end's top) up the shin from the toe end's top, as wide as the shin and its own proportions long
-          const shaft: Box = { x: toeRight ? b.x : b.x + b.w * (1 - SHAFT), y: b.y, w: b.w * SHAFT, h: top - b.y };
-          const dir = { x: along.x / len, y: along.y / len };
-          const side = { x: -dir.y, y: dir.x };
-          // its base on its own leg's axis (from the ankle along the shin), at the height of the foot's top
-          const baseY = sole.y + up.y * height * 0.85;
-          const base = {
-            x: leg.end.x + (Math.abs(dir.y) > 0.2 ? (dir.x * (baseY - leg.end.y)) / dir.y : 0),
-            y: baseY,
-          };
-          // as tall as its side view for a foot FOOT_PER_KNEE of the leg from the knee down to the sole (a boot to
-          // below the knee stays so), its top under the knee
-          const knee = Math.hypot(leg.mid.x - sole.x, leg.mid.y - sole.y);
-          const tall = Math.min((b.h / b.w) * FOOT_PER_KNEE * knee, knee * 0.92);
-          const shaftL = Math.max(0, tall - height * 0.85);
-          drawGrid(drawn, source, shaft, 3, 6, (x, y) => {
-            const u = (x - shaft.x) / shaft.w - 0.5;
-            const v = (shaft.y + shaft.h - y) / shaft.h;
-            return {
-              x: base.x + side.x * u * shaftW + dir.x * v * shaftL,
-              y: base.y + side.y * u * shaftW + dir.y * v * shaftL,
-            };
-          });
-        }
         if (drawn.x1 < drawn.x0) continue;
         drawn.x1 = Math.min(drawn.x1, layer.width - 1);
         // the farther foot (its ankle FAR_STEP shin widths higher in the picture) is behind the nearer leg: its
@@ -308,6 +284,26 @@ export function placeShoes(
     },
     drawLimbs() {},
     debug: { anchors, grid },
+  };
+}
+
+/** A boot's front: on the foot's sole, up its own leg's shin; its toe where the foot plainly reaches past its ankle. */
+function bootAt(
+  at: { sole: Point; width: number; height: number },
+  leg: { end: Point; mid: Point; widthEnd: number },
+  reachX: number,
+  other: Point,
+): BootFront {
+  const toe = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : 0;
+  return {
+    sole: at.sole,
+    width: at.width,
+    height: at.height,
+    ankle: leg.end,
+    knee: leg.mid,
+    shinW: leg.widthEnd,
+    toe,
+    other,
   };
 }
 

@@ -1,0 +1,414 @@
+/**
+ * A boot seen from the front, drawn as one smooth piece: its shaft follows its own shin's outline in the person
+ * mask (the leg's width plus a little, smoothed down the leg: no steps), shaded round, and flows below the ankle
+ * into a foot with a rounded toe (towards where the foot points) on a sole band, with no step at the ankle. Its
+ * colours are the product's own: each height of the boot takes the mean colour of the side view's row at that
+ * height (the shaft's rows for the shaft, the foot's for the foot, the sole's for the sole).
+ */
+import type { Box } from '../garment/garment';
+import type { Layer } from '../core/raster';
+import type { Point } from '../core/tps';
+import type { GrayImage, RgbaImage } from '../core/types';
+
+/** A foot's length for the leg's height from the knee to the sole: a boot's height is its side view's for it. */
+const FOOT_PER_KNEE = 0.53;
+/** The shaft's half width: the shin's half width in the mask times this, plus a pixel (it wraps the leg). */
+const SHAFT_EASE = 1.1;
+/** The shin's half width read from the mask is kept within these shares of the leg's width at mid-shin. */
+const SHIN_HALF_MIN = 0.42;
+const SHIN_HALF_MAX = 0.72;
+/** The rows a shin's outline is smoothed over (a moving mean, twice): this share of the shin's width. */
+const SMOOTH = 0.7;
+/** The foot's half width seen from the front: this share of the foot's width. */
+const FOOT_HALF = 0.46;
+/** A toe pointing sideways reaches this share of the foot's half width further on its side. */
+const TOE_REACH = 0.55;
+/** The foot seen from the front is at least this many times the ankle's half width (a foot, not a tube). */
+const FOOT_MIN = 1.2;
+/** The person's own foot (the mask) under the boot's foot is covered up to this many foot half widths out. */
+const FOOT_COVER = 2.2;
+/** The toe's rounded cap: the lower share of the foot's height it takes. */
+const TOE_CAP = 0.55;
+
+export interface BootFront {
+  /** The sole's middle under the foot, the foot's height (sole to ankle) and width across. */
+  sole: Point;
+  height: number;
+  width: number;
+  /** The leg: its ankle and knee keypoints and its width at mid-shin. */
+  ankle: Point;
+  knee: Point;
+  shinW: number;
+  /** Where the toe points across the picture (-1 left, 1 right, 0 at the camera). */
+  toe: number;
+  /** The other leg's ankle: the foot's outline is not followed towards it (that is the other boot's foot). */
+  other: Point;
+}
+
+const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
+const smoothstep = (s: number): number => {
+  const t = clamp(s, 0, 1);
+  return t * t * (3 - 2 * t);
+};
+
+/** A moving mean over `r` rows either side (invalid rows filled from their neighbours first). */
+function smoothRows(v: Float64Array, ok: Uint8Array, r: number): void {
+  const n = v.length;
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    if (!ok[i]) continue;
+    if (last < 0) for (let j = 0; j < i; j++) v[j] = v[i]!;
+    else for (let j = last + 1; j < i; j++) v[j] = v[last]! + ((v[i]! - v[last]!) * (j - last)) / (i - last);
+    last = i;
+  }
+  if (last >= 0) for (let j = last + 1; j < n; j++) v[j] = v[last]!;
+  const k = Math.max(1, Math.round(r));
+  for (let pass = 0; pass < 2; pass++) {
+    const src = Float64Array.from(v);
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      let c = 0;
+      for (let j = Math.max(0, i - k); j <= Math.min(n - 1, i + k); j++) {
+        s += src[j]!;
+        c++;
+      }
+      v[i] = s / c;
+    }
+  }
+}
+
+/** The side view's mean colour on each of its rows within columns [x0, x1) (null where it has no pixels). */
+function rowColours(image: RgbaImage, alpha: GrayImage, b: Box, x0: number, x1: number): (number[] | null)[] {
+  const W = image.width;
+  const out: (number[] | null)[] = [];
+  for (let y = Math.round(b.y); y < Math.round(b.y + b.h); y++) {
+    let r = 0;
+    let g = 0;
+    let bl = 0;
+    let n = 0;
+    for (let x = Math.max(0, Math.round(x0)); x < Math.min(W, Math.round(x1)); x++) {
+      const a = alpha.data[y * W + x]!;
+      if (a < 128) continue;
+      const o = (y * W + x) * 4;
+      r += image.data[o]!;
+      g += image.data[o + 1]!;
+      bl += image.data[o + 2]!;
+      n++;
+    }
+    out.push(n ? [r / n, g / n, bl / n] : null);
+  }
+  // rows without pixels take the nearest row's colour
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]) continue;
+    for (let d = 1; d < out.length; d++) {
+      const c = out[i - d] ?? out[i + d];
+      if (c) {
+        out[i] = c;
+        break;
+      }
+    }
+  }
+  // a mean over a few rows either side (the side view's folds, not stripes across the front)
+  const k = Math.max(1, Math.round(out.length * 0.015));
+  return out.map((_, i) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let j = Math.max(0, i - k); j <= Math.min(out.length - 1, i + k); j++) {
+      const c = out[j];
+      if (!c) continue;
+      for (let q = 0; q < 3; q++) sum[q]! += c[q]!;
+      n++;
+    }
+    return n ? sum.map((v) => v / n) : out[i]!;
+  });
+}
+
+/**
+ * The shin's outline on each row from `y0` to `y1` (image rows): the middle and half width of the mask's run
+ * round the leg's axis, kept only where both its edges are found within reach (else filled from the rows
+ * around), within SHIN_HALF_MIN..MAX of the shin's width, and smoothed down the leg (no row-to-row steps).
+ */
+export function shinOutline(
+  mask: Uint8Array,
+  W: number,
+  H: number,
+  axisX: (y: number) => number,
+  shinW: number,
+  y0: number,
+  y1: number,
+): { mid: Float64Array; half: Float64Array } {
+  const n = Math.max(1, y1 - y0 + 1);
+  const mid = new Float64Array(n);
+  const half = new Float64Array(n);
+  const ok = new Uint8Array(n);
+  // rows where only one edge of the shin was found: that edge, and which way the shin lies from it
+  const side = new Float64Array(n);
+  const sideDir = new Int8Array(n);
+  const reach = shinW * 0.95;
+  for (let i = 0; i < n; i++) {
+    const y = y0 + i;
+    const ax = axisX(y);
+    mid[i] = ax;
+    half[i] = shinW / 2;
+    if (y < 0 || y >= H) continue;
+    const row = y * W;
+    let seed = -1;
+    for (let d = 0; d <= shinW * 0.3 && seed < 0; d++) {
+      const a = Math.round(ax - d);
+      const b = Math.round(ax + d);
+      if (a >= 0 && a < W && mask[row + a]! >= 128) seed = a;
+      else if (b >= 0 && b < W && mask[row + b]! >= 128) seed = b;
+    }
+    if (seed < 0) continue;
+    let a = seed;
+    let b = seed;
+    while (a > 0 && mask[row + a - 1]! >= 128 && ax - a < reach) a--;
+    while (b < W - 1 && mask[row + b + 1]! >= 128 && b - ax < reach) b++;
+    // an edge at the reach is another leg (or the dress) beside this one: not this shin's outline; the shin is
+    // against its other edge (its width the one found on the rows around)
+    const loOpen = ax - a >= reach;
+    const hiOpen = b - ax >= reach;
+    if (loOpen && hiOpen) continue;
+    if (loOpen || hiOpen) {
+      side[i] = loOpen ? b + 1 : a;
+      sideDir[i] = loOpen ? -1 : 1;
+      continue;
+    }
+    const h = (b - a + 1) / 2;
+    if (h < shinW * SHIN_HALF_MIN * 0.8 || h > shinW * SHIN_HALF_MAX * 1.3) continue;
+    mid[i] = (a + b + 1) / 2;
+    half[i] = clamp(h, shinW * SHIN_HALF_MIN, shinW * SHIN_HALF_MAX);
+    ok[i] = 1;
+  }
+  // the middle leans to the axis where the mask is far off it (a leg's edge lost in a shadow)
+  for (let i = 0; i < n; i++) {
+    const ax = axisX(y0 + i);
+    mid[i] = clamp(mid[i]!, ax - shinW * 0.25, ax + shinW * 0.25);
+  }
+  const r = shinW * SMOOTH * 0.5;
+  smoothRows(half, ok, r);
+  // a row with one edge found: the middle half a shin in from it
+  const okMid = Uint8Array.from(ok);
+  for (let i = 0; i < n; i++) {
+    if (ok[i] || !sideDir[i]) continue;
+    const ax = axisX(y0 + i);
+    mid[i] = clamp(side[i]! + sideDir[i]! * half[i]!, ax - shinW * 0.25, ax + shinW * 0.25);
+    okMid[i] = 1;
+  }
+  smoothRows(mid, okMid, r);
+  return { mid, half };
+}
+
+/**
+ * Draw a boot seen from the front into `layer`: its shaft from the ankle up the shin (as tall as the side view's
+ * proportions give for the leg, FOOT_PER_KNEE, under the knee), on the shin's own outline, flowing into the foot.
+ */
+export function drawBootFront(
+  layer: Layer,
+  image: RgbaImage,
+  alpha: GrayImage,
+  b: Box,
+  tint: [number, number, number],
+  mask: Uint8Array,
+  toeRight: boolean,
+  at: BootFront,
+  area: BootArea | null = null,
+): void {
+  const { sole, height, width, ankle, knee, shinW, toe, other } = at;
+  if (width < 2 || height < 2 || shinW < 2) return;
+  const W = layer.width;
+  const H = layer.height;
+  // the boot's rows: from the sole up past the ankle to its top (its side view's height for the leg), under the knee
+  const kneeL = Math.hypot(knee.x - sole.x, knee.y - sole.y) || 1;
+  const tall = Math.min((b.h / b.w) * FOOT_PER_KNEE * kneeL, kneeL * 0.92);
+  const ySole = sole.y;
+  const yTop = ySole + ((knee.y - ySole) * tall) / kneeL;
+  // the ankle: where the shaft ends and the foot begins (at least a third of the foot's height above the sole)
+  const yA = Math.min(ankle.y, ySole - height * 0.55);
+  if (!(ySole - yTop > 4) || !(yA > yTop)) return;
+  const dy = knee.y - ankle.y;
+  const axisX = (y: number): number =>
+    Math.abs(dy) > 1 ? ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy : ankle.x;
+  const r0 = Math.floor(yTop);
+  const r1 = Math.ceil(ySole);
+  const shin = shinOutline(mask, W, H, axisX, shinW, r0, Math.ceil(yA));
+  const iA = Math.ceil(yA) - r0;
+  const midA = shin.mid[Math.min(iA, shin.mid.length - 1)]!;
+  const halfA = shin.half[Math.min(iA, shin.half.length - 1)]! * SHAFT_EASE + 1;
+  // the foot: its middle between the ankle's and the sole's, its toe on the side it points to
+  const footHalf = Math.max(halfA * FOOT_MIN, width * FOOT_HALF);
+  const footMid = (midA + sole.x) / 2;
+  const toeExtra = footHalf * TOE_REACH * Math.abs(toe);
+  const rCorner = footHalf * 0.35;
+  const toeTop = ySole - height * TOE_CAP;
+  // the person's own foot below the ankle (its toes reaching past the boot's outline, a rear foot in profile
+  // beside it): covered, its outline smoothed, on the sides away from the other leg's ankle
+  const fTop = Math.round(yA + (ySole - yA) * 0.35);
+  const fN = Math.max(0, Math.ceil(ySole) - fTop + 1);
+  const coverL = new Float64Array(fN);
+  const coverR = new Float64Array(fN);
+  const canL = !(other.x < ankle.x - shinW * 0.3);
+  const canR = !(other.x > ankle.x + shinW * 0.3);
+  if (fN > 0 && (canL || canR)) {
+    const lim = footHalf * FOOT_COVER;
+    for (let i = 0; i < fN; i++) {
+      const y = fTop + i;
+      coverL[i] = footMid;
+      coverR[i] = footMid;
+      if (y < 0 || y >= H) continue;
+      const row = y * W;
+      const cx = Math.round(footMid);
+      if (cx < 0 || cx >= W || mask[row + cx]! < 128) continue;
+      let a = cx;
+      let b = cx;
+      while (a > 0 && mask[row + a - 1]! >= 128 && footMid - a < lim) a--;
+      while (b < W - 1 && mask[row + b + 1]! >= 128 && b - footMid < lim) b++;
+      coverL[i] = a;
+      coverR[i] = b + 1;
+    }
+  }
+  // how far the foot reaches past the boot's foot on each side: a rounded toe cap out to there (not the toes' lumpy
+  // outline)
+  let reachL = 0;
+  let reachR = 0;
+  for (let i = 0; i < fN; i++) {
+    if (canL) reachL = Math.max(reachL, footMid - footHalf - coverL[i]!);
+    if (canR) reachR = Math.max(reachR, coverR[i]! - footMid - footHalf);
+  }
+  // the left and right edges on a row
+  const edges = (y: number): [number, number] => {
+    if (y <= yA) {
+      const i = clamp(Math.round(y) - r0, 0, shin.mid.length - 1);
+      const m = shin.mid[i]!;
+      const h = shin.half[i]! * SHAFT_EASE + 1;
+      return [m - h, m + h];
+    }
+    // below the ankle: widening smoothly into the foot (its front rounds out over the toes)
+    const s = (y - yA) / Math.max(1, ySole - yA);
+    const f = smoothstep(s * 1.25);
+    const m = midA + (footMid - midA) * f;
+    const h = halfA + (footHalf - halfA) * f;
+    let lo = m - h;
+    let hi = m + h;
+    if (toeExtra > 0 && y > toeTop) {
+      const e = (y - toeTop) / Math.max(1, ySole - toeTop);
+      const ext = toeExtra * Math.sqrt(Math.max(0, 1 - (1 - e) * (1 - e)));
+      if (toe > 0) hi += ext;
+      else lo -= ext;
+    }
+    if ((reachL > 0 || reachR > 0) && y > fTop) {
+      const e = (y - fTop) / Math.max(1, ySole - fTop);
+      const cap = Math.sqrt(Math.max(0, 1 - (1 - e) * (1 - e)));
+      lo = Math.min(lo, m - h - reachL * cap);
+      hi = Math.max(hi, m + h + reachR * cap);
+    }
+    // the bottom corners rounded
+    const c = y - (ySole - rCorner);
+    if (c > 0) {
+      const cut = rCorner - Math.sqrt(Math.max(0, rCorner * rCorner - c * c));
+      lo += cut;
+      hi -= cut;
+    }
+    return [lo, hi];
+  };
+  // the product's colours: each row's mean
+  // (one set of rows for the shaft and the foot: no seam across the ankle)
+  const all = rowColours(image, alpha, b, b.x, b.x + b.w);
+  let srcToeTop = b.y + b.h * 0.6;
+  {
+    const Wi = alpha.width;
+    const tx0 = Math.round(toeRight ? b.x + b.w * 0.7 : b.x);
+    const tx1 = Math.round(toeRight ? b.x + b.w : b.x + b.w * 0.3);
+    outer: for (let y = Math.round(b.y); y < b.y + b.h; y++) {
+      for (let x = tx0; x < tx1; x++) {
+        if (alpha.data[y * Wi + x]! >= 128) {
+          srcToeTop = y;
+          break outer;
+        }
+      }
+    }
+  }
+  const srcBot = b.y + b.h - 1;
+  // a destination row's source row: the sole to the sole, the ankle to the toe end's top, the top to the top
+  const srcRow = (y: number): number => {
+    if (y >= yA) return srcBot - ((ySole - y) / Math.max(1, ySole - yA)) * (srcBot - srcToeTop);
+    return srcToeTop - ((yA - y) / Math.max(1, yA - yTop)) * (srcToeTop - b.y);
+  };
+  const colourAt = (y: number): number[] => {
+    const sy = srcRow(y);
+    const i = clamp(Math.round(sy - b.y), 0, all.length - 1);
+    return all[i] ?? [128, 128, 128];
+  };
+  const Y0 = Math.max(0, r0);
+  const Y1 = Math.min(H - 1, r1);
+  for (let y = Y0; y <= Y1; y++) {
+    const yc = y + 0.5;
+    const [lo, hi] = edges(yc);
+    if (!(hi > lo)) continue;
+    const vCov = clamp(yc - yTop + 0.5, 0, 1) * clamp(ySole - yc + 0.5, 0, 1);
+    if (vCov <= 0) continue;
+    const base = colourAt(yc);
+    const mid = (lo + hi) / 2;
+    const half = (hi - lo) / 2;
+    // the top's rim: the opening's edge, darker
+    const rim = yc - yTop < 2 ? 0.7 : 1;
+    const X0 = Math.max(0, Math.floor(lo - 1));
+    const X1 = Math.min(W - 1, Math.ceil(hi + 1));
+    for (let x = X0; x <= X1; x++) {
+      const xc = x + 0.5;
+      const cov = Math.min(vCov, clamp(xc - lo + 0.5, 0, 1), clamp(hi - xc + 0.5, 0, 1));
+      if (cov <= 0) continue;
+      // shaded round: darker at both sides, a soft highlight left of the middle
+      const u = clamp((xc - mid) / half, -1, 1);
+      const shade = clamp(
+        (0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim,
+        0,
+        1.2,
+      );
+      const o = (y * W + x) * 4;
+      for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, base[c]! * shade * tint[c]!);
+      layer.data[o + 3] = cov * 255;
+      if (area) markArea(area, x, y);
+      if (x < layer.x0) layer.x0 = x;
+      if (x > layer.x1) layer.x1 = x;
+      if (y < layer.y0) layer.y0 = y;
+      if (y > layer.y1) layer.y1 = y;
+    }
+  }
+}
+
+/** Where boots were drawn (the pixels and their box). */
+export interface BootArea {
+  width: number;
+  data: Uint8Array;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export function newBootArea(width: number, height: number): BootArea {
+  return { width, data: new Uint8Array(width * height), x0: width, y0: height, x1: -1, y1: -1 };
+}
+
+function markArea(area: BootArea, x: number, y: number): void {
+  area.data[y * area.width + x] = 255;
+  if (x < area.x0) area.x0 = x;
+  if (x > area.x1) area.x1 = x;
+  if (y < area.y0) area.y0 = y;
+  if (y > area.y1) area.y1 = y;
+}
+
+/**
+ * The shoes' room with the boots' own outline in it: a boot's shaft and foot are drawn on the shin's smoothed
+ * outline (a little wider than the leg, the foot wider than a bare foot), not clipped to the mask's grown, blocky
+ * edge (notches and steps down its sides).
+ */
+export function bootRoom(base: Uint8Array, area: BootArea | null): Uint8Array {
+  if (!area || area.x1 < area.x0) return base;
+  const out = new Uint8Array(base);
+  for (let y = area.y0; y <= area.y1; y++) {
+    for (let i = y * area.width + area.x0; i <= y * area.width + area.x1; i++) if (area.data[i]) out[i] = 255;
+  }
+  return out;
+}
