@@ -234,7 +234,7 @@ function segmentStrip(
  * axis perpendicular to it, outer on its cuff's outer corner's side; null where the axis's point is not on the
  * sleeve (a sleeve curved off its straight axis, or its seam's end in the body piece).
  */
-export function sleeveAcross(
+function sleeveAcross(
   s: Sleeve,
   labels: Uint8Array,
   alpha: GrayImage,
