@@ -322,11 +322,14 @@ function hangingStrip(
       const n = { x: -d.y, y: d.x };
       return n.x * outward.x + n.y * outward.y < 0 ? { x: -n.x, y: -n.y } : n;
     };
-    // (across: both edges at the same point along the arm, the middle of the two edges' own)
+    // (across: each edge from its own end of the seam towards the same point along the arm, the middle of the
+    // two, reached at the cuff, as the source's seam's slant gives way to its cuff; both there at once from the
+    // first 30% folded a short sleeve's inner edge back up from the armpit, `tops-fit.test.ts`)
     const ao = o0 + (Math.max(o0, outerEnd) - o0) * t;
     const ai0 = i0 + (Math.max(i0, innerEnd) - i0) * t;
-    const o = along(path, x ? (ao + ai0) / 2 : ao);
-    const n = along(path, x ? (ao + ai0) / 2 : ai0);
+    const w = x ? t : 0;
+    const o = along(path, ao + ((ao + ai0) / 2 - ao) * w);
+    const n = along(path, ai0 + ((ao + ai0) / 2 - ai0) * w);
     const no = normal(o.d);
     const ni = normal(n.d);
     const outer = { x: o.p.x + no.x * half, y: o.p.y + no.y * half };
