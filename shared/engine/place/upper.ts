@@ -229,6 +229,51 @@ function segmentStrip(
 }
 
 /**
+ * A sleeve's own sections across its axis (its seam's middle to its cuff's): at fraction `t` of that axis, the
+ * outer and inner ends of the run of the sleeve's own pixels (its part's label, opaque) on the line through the
+ * axis perpendicular to it, outer on its cuff's outer corner's side; null where the axis's point is not on the
+ * sleeve (a sleeve curved off its straight axis, or its seam's end in the body piece).
+ */
+function sleeveAcross(
+  s: Sleeve,
+  labels: Uint8Array,
+  alpha: GrayImage,
+  part: number,
+): (t: number) => { o: Point; i: Point } | null {
+  const a = lerp(s.seamOuter, s.seamInner, 0.5);
+  const b = lerp(s.cuffOuter, s.cuffInner, 0.5);
+  const L = dist(a, b) || 1e-6;
+  let n = { x: -(b.y - a.y) / L, y: (b.x - a.x) / L };
+  const co = sub(s.cuffOuter, b);
+  if (n.x * co.x + n.y * co.y < 0) n = { x: -n.x, y: -n.y };
+  const { width: W, height: H } = alpha;
+  const on = (x: number, y: number) => {
+    const px = Math.round(x);
+    const py = Math.round(y);
+    if (px < 0 || py < 0 || px >= W || py >= H) return false;
+    const p = py * W + px;
+    return labels[p] === part && alpha.data[p]! >= 128;
+  };
+  // (a gap of a few pixels inside the sleeve, a speck of its print cut out, does not end the run)
+  const GAP = 3;
+  const reach = L * 1.5;
+  const edge = (c: Point, sign: number): number => {
+    let last = 0;
+    for (let d = 1; d <= reach && d - last <= GAP; d++) {
+      if (on(c.x + n.x * d * sign, c.y + n.y * d * sign)) last = d;
+    }
+    return last;
+  };
+  return (t) => {
+    const c = lerp(a, b, t);
+    if (!on(c.x, c.y)) return null;
+    const eo = edge(c, 1) + 0.5;
+    const ei = edge(c, -1) + 0.5;
+    return { o: { x: c.x + n.x * eo, y: c.y + n.y * eo }, i: { x: c.x - n.x * ei, y: c.y - n.y * ei } };
+  };
+}
+
+/**
  * A sleeve on an arm that is not raised: each of its edges runs along the arm from its own end of the seam (the
  * outer edge from the shoulder's top, the inner one from the armpit) to its own end, so no section of the sleeve
  * rises above the armpit. One strip from the shoulder's joint (`limbStrip`) took its inner edge from the armpit up
@@ -245,6 +290,7 @@ function hangingStrip(
   innerEnd: number,
   widthAt: (t: number) => number,
   outward: Point,
+  across: ((t: number) => { o: Point; i: Point } | null) | null = null,
   sections = 14,
 ) {
   const d0 = sub(path[1]!, path[0]!);
@@ -259,31 +305,43 @@ function hangingStrip(
   const dIn: Point[] = [];
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
-    so.push(lerp(s.seamOuter, s.cuffOuter, t));
-    si.push(lerp(s.seamInner, s.cuffInner, t));
+    // from the seam itself (where it joins the body piece) onto the arm over the first 30%
+    const blend = Math.min(1, t / 0.3);
+    const sb = blend * blend * (3 - 2 * blend);
+    // the source's sections across the sleeve's own axis, its full width there (`sleeveAcross`), and the arm's
+    // across the arm: the sections joining the seam's ends to the cuff's at equal fractions ran mostly along the
+    // upper sleeve (its seam, shoulder to armpit, lies along it), its print enlarged ~3x across the arm and
+    // sheared (the gingham's moire); both from the seam's line, as before, over the same first 30%
+    const x = across ? across(t) : null;
+    const lo = lerp(s.seamOuter, s.cuffOuter, t);
+    const li = lerp(s.seamInner, s.cuffInner, t);
+    so.push(x ? lerp(lo, x.o, sb) : lo);
+    si.push(x ? lerp(li, x.i, sb) : li);
     const half = widthAt(t) / 2;
     const normal = (d: Point): Point => {
       const n = { x: -d.y, y: d.x };
       return n.x * outward.x + n.y * outward.y < 0 ? { x: -n.x, y: -n.y } : n;
     };
-    const o = along(path, o0 + (Math.max(o0, outerEnd) - o0) * t);
-    const n = along(path, i0 + (Math.max(i0, innerEnd) - i0) * t);
+    // (across: each edge from its own end of the seam towards the same point along the arm, the middle of the
+    // two, reached at the cuff, as the source's seam's slant gives way to its cuff; both there at once from the
+    // first 30% folded a short sleeve's inner edge back up from the armpit, `tops-fit.test.ts`)
+    const ao = o0 + (Math.max(o0, outerEnd) - o0) * t;
+    const ai0 = i0 + (Math.max(i0, innerEnd) - i0) * t;
+    const w = x ? t : 0;
+    const o = along(path, ao + ((ao + ai0) / 2 - ao) * w);
+    const n = along(path, ai0 + ((ao + ai0) / 2 - ai0) * w);
     const no = normal(o.d);
     const ni = normal(n.d);
     const outer = { x: o.p.x + no.x * half, y: o.p.y + no.y * half };
     const inner = { x: n.p.x - ni.x * half, y: n.p.y - ni.y * half };
     // near the armpit the inner edge stays no farther out than the armpit (an arm held a little out, an A-pose, left a
     // wedge of the arm's skin between the sleeve and the body piece), letting go of it down the upper arm
-    const ai = i0 + (Math.max(i0, innerEnd) - i0) * t;
-    const hold = Math.max(0, 1 - (ai - i0) / Math.max(1, upperLen * 0.5));
+    const hold = Math.max(0, 1 - (ai0 - i0) / Math.max(1, upperLen * 0.5));
     const outBy = (inner.x - seamI.x) * ni.x + (inner.y - seamI.y) * ni.y;
     if (outBy > 0) {
       inner.x -= ni.x * outBy * hold;
       inner.y -= ni.y * outBy * hold;
     }
-    // from the seam itself (where it joins the body piece) onto the arm over the first 30%
-    const blend = Math.min(1, t / 0.3);
-    const sb = blend * blend * (3 - 2 * blend);
     dOut.push(lerp(seamO, outer, sb));
     dIn.push(lerp(seamI, inner, sb));
   }
@@ -637,7 +695,17 @@ export function placeUpper(
           const [tl, tr] = body.torsoEdges(seamI.y);
           const outBy = (seamI.x - (outward.x < 0 ? tl : tr)) * outward.x;
           const pit = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
-          const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward);
+          const st = hangingStrip(
+            s,
+            over(seamO),
+            over(pit),
+            path,
+            outerEnd,
+            innerEnd,
+            widthAt,
+            outward,
+            sleeveAcross(s, g.labels, alpha, part),
+          );
           capOverShoulder(st, body, pit.y);
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
