@@ -380,6 +380,8 @@ export function separateFeet(body: Body): { body: Body; farSole: number | null }
 
 /** Two feet apart below close ankles: each foot's own runs on at least this many rows (a share of the shin's width). */
 const OWN_ROWS = 0.35;
+/** ...and the farther foot's sole at least this many shin widths below the nearer ankle (both feet on one floor). */
+const OWN_FLOOR = 0.5;
 /** ...and the two leg lines there at least this many shin widths apart across (else no line tells the feet apart). */
 const LINES_APART = 0.3;
 
@@ -429,6 +431,10 @@ export function ownFeet(body: Body, w0: number): [Box, Box] | null {
     }
   }
   if (ext.some((e) => e.rows < w0 * OWN_ROWS)) return null;
+  // both feet on one floor: the farther foot's own sole well below the nearer ankle (a foot on a higher step, whose
+  // "own" pixels are the nearer shin's, is hidden behind that shin: not taken here)
+  const far = legs[0]!.end.y < legs[1]!.end.y ? 0 : 1;
+  if (ext[far]!.sole < legs[1 - far]!.end.y + w0 * OWN_FLOOR) return null;
   const box = (i: number): Box => {
     const e = ext[i]!;
     const ankle = legs[i]!.end;
