@@ -56,4 +56,40 @@ describe('shoes on feet one behind the other (real models)', () => {
     }
     expect(foot / footN).toBeGreaterThan(0.8);
   }, 60_000);
+
+  // before: cgi-model-24 (walking, the rear foot's ankle just above and beside the front one, its foot reaching out
+  // behind the front foot's) got both trainers stacked on the front foot (0.64 of the rear foot's own mask covered;
+  // after: 0.98)
+  it("puts the rear foot's shoe on the rear foot, not stacked on the front one", async () => {
+    const person = await loadPerson('cgi-model-24');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const W = person.width;
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    // the two leg lines (knee to ankle, carried on down) part below the ankles: the rear foot is the mask on the far
+    // leg's side of the middle between them
+    const lineX = (l: typeof near, y: number): number =>
+      l.end.x + ((l.end.x - l.mid.x) * (y - l.end.y)) / (l.end.y - l.mid.y);
+    const y0 = Math.round(far.end.y + far.widthEnd * 0.6);
+    const y1 = Math.round(near.end.y + near.widthEnd * 1.9);
+    expect(Math.abs(lineX(far, y0) - lineX(near, y0))).toBeGreaterThan(near.widthEnd * 0.3);
+    const g = EVAL_GARMENTS.find((x) => x.id === 'trainers-runner')!;
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    let n = 0;
+    let on = 0;
+    for (let y = y0; y < y1; y++) {
+      const cut = (lineX(far, y) + lineX(near, y)) / 2;
+      const farRight = lineX(far, y) > cut;
+      for (let x = Math.round(cut - near.widthEnd * 1.5); x < cut + near.widthEnd * 1.5; x++) {
+        if (x > cut !== farRight || body.mask[y * W + x]! < 128) continue;
+        n++;
+        if (r.layers.garment.data[y * W + x]! >= 128) on++;
+      }
+    }
+    expect(n).toBeGreaterThan(near.widthEnd * 10);
+    expect({ n, covered: on / n }).toMatchObject({ covered: expect.toSatisfy((c: number) => c > 0.85) });
+  }, 60_000);
 });

@@ -109,7 +109,10 @@ export function placeShoes(
   const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
   const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
   const foundW = [found.legL.widthEnd, found.legR.widthEnd];
+  // close ankles whose feet part below them into two runs of the mask: each foot its own (by the nearer leg line)
+  const ownBoxes = farSole === null && close ? ownFeet(body, w0) : null;
   const feet = legs.map((leg, i) => {
+    if (ownBoxes) return ownBoxes[i]!;
     const far = (i ? body.legR : body.legL).end.y < (i ? body.legL : body.legR).end.y;
     // the nearer foot where the other was found beside it: the whole visible foot, as before (not cut at the middle)
     // (its extent across under the other's sole)
@@ -155,7 +158,7 @@ export function placeShoes(
         const x1 = Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
         const width = (x1 - x0) * 1.04;
         let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h - leg.widthEnd * 0.2 : -Infinity);
-        if (close) {
+        if (close && !ownBoxes) {
           // the farther foot stands higher in the picture by the ankles' difference
           if (near.end.y > leg.end.y) soleY -= near.end.y - leg.end.y;
         }
@@ -373,6 +376,73 @@ export function separateFeet(body: Body): { body: Body; farSole: number | null }
   const moved = { ...far, end: { x, y: far.end.y }, widthEnd: Math.min(far.widthEnd, shin) };
   const kept = { ...near, widthEnd: Math.min(near.widthEnd, shin) };
   return { body: { ...body, legL: farL ? moved : kept, legR: farL ? kept : moved }, farSole };
+}
+
+/** Two feet apart below close ankles: each foot's own runs on at least this many rows (a share of the shin's width). */
+const OWN_ROWS = 0.35;
+/** ...and the farther foot's sole at least this many shin widths below the nearer ankle (both feet on one floor). */
+const OWN_FLOOR = 0.5;
+/** ...and the two leg lines there at least this many shin widths apart across (else no line tells the feet apart). */
+const LINES_APART = 0.3;
+
+/**
+ * Close ankles (one behind the other) whose feet part below them: the rows of the mask under the ankles where it
+ * is two (or more) runs, each run given to the leg whose line (knee to ankle, carried on down) passes nearer; each
+ * foot's box is its own runs' extent, its sole the lowest row it has a run on. Null when the feet do not part (or
+ * the two leg lines run together: nothing tells which run is whose), for the whole-foot boxes as before.
+ */
+export function ownFeet(body: Body, w0: number): [Box, Box] | null {
+  const { mask, width: W, height: H } = body;
+  const legs = [body.legL, body.legR];
+  const lineX = (i: number, y: number): number => {
+    const { end, mid } = legs[i]!;
+    const dy = end.y - mid.y;
+    return dy > 1 ? end.x + ((end.x - mid.x) * (y - end.y)) / dy : end.x;
+  };
+  const xa = Math.max(0, Math.round(Math.min(legs[0]!.end.x, legs[1]!.end.x) - w0 * 1.5));
+  const xb = Math.min(W - 1, Math.round(Math.max(legs[0]!.end.x, legs[1]!.end.x) + w0 * 1.5));
+  const y0 = Math.max(0, Math.round(Math.min(legs[0]!.end.y, legs[1]!.end.y)));
+  const y1 = Math.min(H, Math.round(Math.max(legs[0]!.end.y, legs[1]!.end.y) + w0 * 1.9));
+  const ext = [0, 1].map(() => ({ minX: Infinity, maxX: -Infinity, sole: -1, rows: 0 }));
+  const minRun = Math.max(2, w0 * 0.1);
+  for (let y = y0; y < y1; y++) {
+    const lx = [lineX(0, y), lineX(1, y)];
+    if (Math.abs(lx[0]! - lx[1]!) < w0 * LINES_APART) continue;
+    // the mask's pixels on this row, each to the leg whose line is nearer (split at the middle between the lines)
+    const cut = (lx[0]! + lx[1]!) / 2;
+    const lo = lx[0]! < lx[1]! ? 0 : 1;
+    const part = [0, 1].map(() => ({ a: Infinity, b: -Infinity, n: 0 }));
+    for (let x = xa; x <= xb; x++) {
+      if (mask[y * W + x]! < 128) continue;
+      const p = part[x < cut ? lo : 1 - lo]!;
+      p.a = Math.min(p.a, x);
+      p.b = Math.max(p.b, x);
+      p.n++;
+    }
+    for (let i = 0; i < 2; i++) {
+      const p = part[i]!;
+      if (p.n < minRun || y < legs[i]!.end.y) continue;
+      const e = ext[i]!;
+      e.sole = y;
+      if (y < legs[i]!.end.y + w0 * 0.25) continue;
+      e.minX = Math.min(e.minX, p.a);
+      e.maxX = Math.max(e.maxX, p.b);
+      e.rows++;
+    }
+  }
+  if (ext.some((e) => e.rows < w0 * OWN_ROWS)) return null;
+  // both feet on one floor: the farther foot's own sole well below the nearer ankle (a foot on a higher step, whose
+  // "own" pixels are the nearer shin's, is hidden behind that shin: not taken here)
+  const far = legs[0]!.end.y < legs[1]!.end.y ? 0 : 1;
+  if (ext[far]!.sole < legs[1 - far]!.end.y + w0 * OWN_FLOOR) return null;
+  const box = (i: number): Box => {
+    const e = ext[i]!;
+    const ankle = legs[i]!.end;
+    const h = Math.max(w0 * 0.8, e.sole - ankle.y + w0 * 0.15);
+    const w = Math.min(Math.max(e.maxX - e.minX, w0 * 0.9), w0 * 1.5) * 1.06;
+    return { x: (e.minX + e.maxX) / 2 - w / 2, y: e.sole + w0 * 0.04 - h, w, h };
+  };
+  return [box(0), box(1)];
 }
 
 /**
