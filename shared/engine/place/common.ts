@@ -362,7 +362,7 @@ export function softRoom(room: Uint8Array, body: Body, fromY: number): Uint8Arra
   const rows = H - y0;
   if (rows <= 0) return room;
   const a = new Float32Array(W * rows);
-  for (let i = 0; i < a.length; i++) a[i] = room[y0 * W + i]! ? 255 : 0;
+  for (let i = 0; i < a.length; i++) a[i] = room[y0 * W + i]! >= 128 ? 255 : 0;
   boxBlur(a, W, rows, r);
   boxBlur(a, W, rows, r);
   const out = new Uint8Array(room);
