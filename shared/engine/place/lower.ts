@@ -534,7 +534,7 @@ const LEG_TURN = 0.22;
  * the first gap the photo shows between them (thighs together, knees or calves apart), and below that from one
  * gap's middle to the next across the rows where the gap closes (legs that nearly touch show it on some rows only:
  * each leg's inner edge switching between the gap's edge and its own width drew a zigzag), on rows where the legs
- * stand side by side. null where the photo shows no gap on the legs at all (legs crossing or one in front of the
+ * stand side by side. Where the photo shows no gap on the legs at all: `touchingSeam` (legs crossing or one in front of the
  * other: each leg keeps its own width there); below the last gap it goes on along the legs at that gap's offset.
  */
 export function inseamLine(
@@ -596,9 +596,9 @@ export function inseamLine(
 
 /**
  * The seam where the photo shows no gap between the legs at all (legs together down to the feet): the middle
- * between the legs' axes, eased from the body's axis at the crotch over SEAM_SMOOTH spans, on rows down to where
- * the axes cross (one leg in front of the other there: null below, each leg keeps its own width). Without it the
- * two trouser legs were drawn each across the other down to the hem, one column.
+ * between the legs' axes, eased from the body's axis at the crotch over SEAM_SMOOTH spans. null where the axes
+ * cross (one leg in front of the other: each leg keeps its own width). Without it the two trouser legs were drawn
+ * each across the other down to the hem, one column.
  */
 function touchingSeam(body: Body, crotchY: number): ((y: number) => number | null) | null {
   const end = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
@@ -607,21 +607,23 @@ function touchingSeam(body: Body, crotchY: number): ((y: number) => number | nul
     const r = legAxisX(body.legR, y);
     return l === null || r === null ? null : { l, r, m: (l + r) / 2 };
   };
-  // the first row the axes cross (by more than TOUCH_CROSS spans): the seam stops there
+  // the first row the axes cross (by more than TOUCH_CROSS spans), down to the ankles (not carried on past them)
   let cross = Infinity;
-  for (let y = Math.ceil(crotchY); y <= end; y++) {
+  const ankles = (body.legL.end.y + body.legR.end.y) / 2;
+  for (let y = Math.ceil(crotchY); y <= ankles; y++) {
     const b = between(y);
     if (b && b.r - b.l < -body.span * TOUCH_CROSS) {
       cross = y;
       break;
     }
   }
+  // legs crossing (one in front of the other) keep each its own width: a seam down to the crossing ended in a step
   const at = between(crotchY);
-  if (!at || cross - crotchY < body.span * 0.3) return null;
+  if (!at || cross !== Infinity) return null;
   const off0 = body.axisX(crotchY) - at.m;
   const k = body.span * SEAM_SMOOTH;
   return (y: number) => {
-    if (y <= crotchY || y > end || y >= cross) return null;
+    if (y <= crotchY || y > end) return null;
     const b = between(y);
     return b ? b.m + off0 * Math.max(0, 1 - (y - crotchY) / k) : null;
   };
