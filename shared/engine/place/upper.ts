@@ -644,6 +644,8 @@ export function placeUpper(
           return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
         };
         const upperLen = dist(limb.root, limb.mid);
+        // a raised or folded arm's sleeve: the source's sections across its own axis, its full width in the mask
+        const limbAcross = sleeveAcross(s, g.labels, alpha, part);
         if (raised) {
           // a raised arm's sleeve starts at the seam, beside the shoulder's joint, but the arm in front of the
           // body piece (the occlusion's capsule round the upper arm from its first tenth) is cut out of it up to
@@ -671,6 +673,7 @@ export function placeUpper(
             (t) => widthAt(t * tx),
             10,
             outward,
+            limbAcross ? (t) => limbAcross(t * tx) : null,
           );
           drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
           strips.push(upper);
@@ -722,6 +725,7 @@ export function placeUpper(
             widthAt,
             14,
             outward,
+            limbAcross,
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
