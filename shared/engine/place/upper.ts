@@ -644,7 +644,7 @@ export function placeUpper(
           return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
         };
         const upperLen = dist(limb.root, limb.mid);
-        // a raised or folded arm's sleeve: the source's sections across its own axis, its full width in the mask
+        // the source's sections across the sleeve's own axis, its full width in the mask (hanging, raised or folded)
         const limbAcross = sleeveAcross(s, g.labels, alpha, part);
         if (raised) {
           // a raised arm's sleeve starts at the seam, beside the shoulder's joint, but the arm in front of the
@@ -698,17 +698,7 @@ export function placeUpper(
           const [tl, tr] = body.torsoEdges(seamI.y);
           const outBy = (seamI.x - (outward.x < 0 ? tl : tr)) * outward.x;
           const pit = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
-          const st = hangingStrip(
-            s,
-            over(seamO),
-            over(pit),
-            path,
-            outerEnd,
-            innerEnd,
-            widthAt,
-            outward,
-            sleeveAcross(s, g.labels, alpha, part),
-          );
+          const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward, limbAcross);
           capOverShoulder(st, body, pit.y);
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
