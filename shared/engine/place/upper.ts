@@ -715,7 +715,9 @@ export function placeUpper(
             widthAt,
             14,
             outward,
-            limbAcross,
+            // (its last section its cuff, the sleeve's own hem: across the axis there it cut a slanted cuff's corner
+            // off, a short sleeve's dark hem band thinned to a pale wedge)
+            (t) => (t < 1 ? limbAcross(t) : null),
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
