@@ -100,6 +100,11 @@ export function limbStrip(
    * an arm hanging down): added, as a unit vector, to the seam's own direction (`outerHint`)
    */
   outerHint?: Point,
+  /**
+   * The source's own sections across its axis at fraction t of it (a sleeve: the run of its own pixels, its full
+   * width there, `sleeveAcross`), or null where there is none: in place of the points on its straight edges
+   */
+  across?: ((t: number) => { o: Point; i: Point } | null) | null,
 ) {
   const so: Point[] = [];
   const si: Point[] = [];
@@ -134,8 +139,12 @@ export function limbStrip(
     const sBlend = Math.min(1, t / 0.3);
     const ss = sBlend * sBlend * (3 - 2 * sBlend);
     const u = t * axisLen;
-    so.push(lerp(lerp(srcSeamOuter, srcEndOuter, t), onEdge(srcSeamOuter, srcEndOuter, u), ss));
-    si.push(lerp(lerp(srcSeamInner, srcEndInner, t), onEdge(srcSeamInner, srcEndInner, u), ss));
+    // (a sleeve's own width there, read off its pixels: its straight edges, shoulder's top to cuff and armpit to
+    // cuff, cut inside a sleeve wider at its middle, or ran outside it onto the photo's background: its print
+    // streaked along a raised arm, a pale sliver at its edge)
+    const x = across ? across(t) : null;
+    so.push(lerp(lerp(srcSeamOuter, srcEndOuter, t), x ? x.o : onEdge(srcSeamOuter, srcEndOuter, u), ss));
+    si.push(lerp(lerp(srcSeamInner, srcEndInner, t), x ? x.i : onEdge(srcSeamInner, srcEndInner, u), ss));
     const { p, d } = along(path, t * length);
     const k = (1 - t) * (1 - t);
     const c = { x: p.x + (seamMid.x - start.x) * k, y: p.y + (seamMid.y - start.y) * k };

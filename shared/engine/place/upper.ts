@@ -644,6 +644,8 @@ export function placeUpper(
           return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
         };
         const upperLen = dist(limb.root, limb.mid);
+        // the source's sections across the sleeve's own axis, its full width in the mask (hanging, raised or folded)
+        const limbAcross = sleeveAcross(s, g.labels, alpha, part);
         if (raised) {
           // a raised arm's sleeve starts at the seam, beside the shoulder's joint, but the arm in front of the
           // body piece (the occlusion's capsule round the upper arm from its first tenth) is cut out of it up to
@@ -671,6 +673,7 @@ export function placeUpper(
             (t) => widthAt(t * tx),
             10,
             outward,
+            limbAcross ? (t) => limbAcross(t * tx) : null,
           );
           drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
           strips.push(upper);
@@ -695,17 +698,7 @@ export function placeUpper(
           const [tl, tr] = body.torsoEdges(seamI.y);
           const outBy = (seamI.x - (outward.x < 0 ? tl : tr)) * outward.x;
           const pit = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
-          const st = hangingStrip(
-            s,
-            over(seamO),
-            over(pit),
-            path,
-            outerEnd,
-            innerEnd,
-            widthAt,
-            outward,
-            sleeveAcross(s, g.labels, alpha, part),
-          );
+          const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward, limbAcross);
           capOverShoulder(st, body, pit.y);
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
@@ -722,6 +715,9 @@ export function placeUpper(
             widthAt,
             14,
             outward,
+            // (its last section its cuff, the sleeve's own hem: across the axis there it cut a slanted cuff's corner
+            // off, a short sleeve's dark hem band thinned to a pale wedge)
+            (t) => (t < 1 ? limbAcross(t) : null),
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
