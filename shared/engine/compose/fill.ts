@@ -740,6 +740,19 @@ export function onInstep(body: Body, x: number, y: number): boolean {
  * outline: a square yoke or a high collar filled with skin to its edges made a flat skin box at every neckline.
  */
 export function onBody(body: Body, caps: (readonly number[])[], x: number, y: number): number {
+  const { neck } = body;
+  const best = neckAndSlope(body, x, y);
+  if (y >= neck.y - body.span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
+    const [l, r] = body.torsoEdges(y);
+    // the band just above the shoulders' line keeps the shoulders' slope (above); from the line down, the torso
+    if (y >= neck.y && x >= l && x <= r) return 1;
+  }
+  for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!)) return 1;
+  return best;
+}
+
+/** `onBody` between the chin and the neck's keypoint: the neck's column and the shoulders' slope (soft). */
+function neckAndSlope(body: Body, x: number, y: number): number {
   const { span, neck, head } = body;
   const ramp = Math.max(1.5, span * 0.02);
   const soft = (d: number) => Math.max(0, Math.min(1, 0.5 + d / (2 * ramp)));
@@ -758,12 +771,63 @@ export function onBody(body: Body, caps: (readonly number[])[], x: number, y: nu
       best = Math.max(best, soft(y - (baseY + (topY - baseY) * t)));
     }
   }
-  if (y >= neck.y - span * 0.1 && y <= body.pelvis.y + body.torsoH * 0.1) {
-    const [l, r] = body.torsoEdges(y);
-    // the band just above the shoulders' line keeps the shoulders' slope (above); from the line down, the torso
-    if (y >= neck.y && x >= l && x <= r) return 1;
+  return best;
+}
+
+/** How wide (x the span) the fill's skin fades into the backdrop at the arm capsules' and the torso's sides. */
+const SKIN_EDGE_FEATHER = 0.035;
+
+/** How far (px) (x, y) lies inside the capsule a-b of radius r (negative outside). */
+function capsuleDepth(x: number, y: number, c: readonly number[]): number {
+  const dx = c[2]! - c[0]!;
+  const dy = c[3]! - c[1]!;
+  const l2 = dx * dx + dy * dy || 1;
+  const t = Math.max(0, Math.min(1, ((x - c[0]!) * dx + (y - c[1]!) * dy) / l2));
+  return c[4]! - Math.hypot(x - c[0]! - dx * t, y - c[1]! - dy * t);
+}
+
+/**
+ * `onBody` with feathered sides (issue 38, round 8, part M5): at the arm capsules' and the torso's outlines the
+ * skin fades into the backdrop over `SKIN_EDGE_FEATHER` spans, centred on the outline, instead of stepping from
+ * skin to backdrop (a repainted shoulder or upper arm was a flat box with hard edges against the backdrop).
+ */
+/** `body.torsoEdges(y)` kept in `rows` (NaN: not yet asked; it walks the mask, and `onBodySoft` asks per pixel). */
+function torsoEdgesAt(body: Body, rows: Float64Array | null, y: number): [number, number] {
+  const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
+  if (!rows) return body.torsoEdges(yy);
+  if (Number.isNaN(rows[yy * 2]!)) [rows[yy * 2], rows[yy * 2 + 1]] = body.torsoEdges(yy);
+  return [rows[yy * 2]!, rows[yy * 2 + 1]!];
+}
+
+export function onBodySoft(
+  body: Body,
+  caps: (readonly number[])[],
+  x: number,
+  y: number,
+  rows: Float64Array | null = null,
+): number {
+  const ramp = Math.max(1.5, body.span * SKIN_EDGE_FEATHER) / 2;
+  const soft = (d: number) => Math.max(0, Math.min(1, 0.5 + d / (2 * ramp)));
+  // the shoulders' slope above the neck's line is already soft (`onBody`) across it; it ends at the shoulder's
+  // joint (or the torso's side below it, if that is further out), not at the region's edge: beyond it, its band
+  // down to the neck's line was a skin box beside a raised upper arm, cut square along that line
+  let best = 0;
+  if (y < body.neck.y) {
+    const { neck } = body;
+    const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
+    const [l, r] = torsoEdgesAt(body, rows, neck.y);
+    const side = sh.x < neck.x ? neck.x - l : r - neck.x;
+    const end = Math.max(Math.abs(sh.x - neck.x), r > l ? side : 0);
+    best = neckAndSlope(body, x, y) * soft(end - Math.abs(x - neck.x));
   }
-  for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!)) return 1;
+  if (y >= body.neck.y && y <= body.pelvis.y + body.torsoH * 0.1) {
+    const [l, r] = torsoEdgesAt(body, rows, y);
+    if (r > l) best = Math.max(best, soft(Math.min(x - l, r - x)));
+  }
+  for (const c of caps) {
+    if (best >= 1) break;
+    best = Math.max(best, soft(capsuleDepth(x, y, c)));
+  }
   return best;
 }
 
@@ -1228,6 +1292,7 @@ export function fillRegion(
     }
   }
   const dressedAt = (y: number) => dressedRows[y] ?? 0;
+  const torsoRows = new Float64Array(H * 2).fill(NaN);
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -1269,7 +1334,11 @@ export function fillRegion(
     const shoeFloor =
       slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
     let on =
-      source === 'skin' || skinAt?.[p] ? 1 : shoeFloor ? 0 : onBody(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y);
+      source === 'skin' || skinAt?.[p]
+        ? 1
+        : shoeFloor
+          ? 0
+          : onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows);
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
