@@ -450,7 +450,8 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
     fine[i] = Number.isNaN(line[i]!) || !win.length ? NaN : win[win.length >> 1]!;
   }
   for (let i = 1; i < n; i++) if (fine[i - 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i - 1]! + NECKLINE_SLOPE;
-  for (let i = n - 2; i >= 0; i--) if (fine[i + 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i + 1]! + NECKLINE_SLOPE;
+  for (let i = n - 2; i >= 0; i--)
+    if (fine[i + 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i + 1]! + NECKLINE_SLOPE;
   for (let i = 0; i < n; i++) {
     const x = xa + i;
     const t = top[i]!;
