@@ -441,7 +441,7 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
   }
   // a median across a few columns (a narrow tooth of skin at the opening's bottom), then no steeper than
   // NECKLINE_SLOPE: the lower envelope (a column's line never deeper than a neighbour's plus the slope)
-  const r = Math.max(1, Math.round(body.span * NECKLINE_SMOOTH));
+  const r = Math.max(1, Math.round(body.span * NECKLINE_SMOOTH * 2));
   const fine = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const win: number[] = [];
@@ -456,7 +456,8 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
     const x = xa + i;
     const t = top[i]!;
     if (Number.isNaN(t) || Number.isNaN(fine[i]!)) continue;
-    const to = Math.round(fine[i]!);
+    // deeper than before only inside the neck's half width (the shoulders' edge beside it is never cut)
+    const to = Math.abs(x - body.neck.x) < half ? Math.round(fine[i]!) : Math.min(Math.round(fine[i]!), t);
     for (let y = Math.round(t); y <= yEnd; y++) {
       const b = (y - layer.y0) * bw + x - layer.x0;
       const p = y * W + x;
@@ -469,7 +470,7 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
 }
 
 /** The neck opening's edge rises at most this many rows a column (a smooth curve, no notch at its sides). */
-const NECKLINE_SLOPE = 1.5;
+const NECKLINE_SLOPE = 3;
 
 /**
  * The garment's own neckline, per column of the layer (its first row of the garment's front, seen from the chest),
