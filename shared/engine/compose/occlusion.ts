@@ -402,7 +402,7 @@ function neckline(
 
 /**
  * The neck's opening as a smooth curve, symmetric about the neck: the neckline (per column, the garment's first
- * row left below the cut) made the same on both sides of the neck (the deeper side's: a strap or a string across
+ * row left below the cut) moved halfway to its mirror's about the neck where that is deeper (a strap or a string across
  * one side stopped its skin higher), then kept from rising faster than `NECKLINE_SLOPE` rows a column towards the
  * garment's own top edge beside the opening (the opening's straight sides, at the neck's half width, stood 14 rows
  * below the shoulders' edge beside them: a skin notch at each side of cgi-model-30's breton and polo). Only the
@@ -437,7 +437,9 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
     const m = Math.round(2 * body.neck.x - (xa + i)) - xa;
     const own = open[i]!;
     const mirror = m >= 0 && m < n ? open[m]! : NaN;
-    line[i] = Math.abs(xa + i - body.neck.x) < half && mirror > own ? mirror : own;
+    // only a column already open (a strap's column the opening did not reach keeps its strap)
+    const opened = own > top[i]!;
+    line[i] = opened && Math.abs(xa + i - body.neck.x) < half && mirror > own ? (mirror + own) / 2 : own;
   }
   // a median across a few columns (a narrow tooth of skin at the opening's bottom), then no steeper than
   // NECKLINE_SLOPE: the lower envelope (a column's line never deeper than a neighbour's plus the slope)
@@ -447,7 +449,8 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
     const win: number[] = [];
     for (let k = Math.max(0, i - r); k <= Math.min(n - 1, i + r); k++) if (!Number.isNaN(line[k]!)) win.push(line[k]!);
     win.sort((u, v) => u - v);
-    fine[i] = Number.isNaN(line[i]!) || !win.length ? NaN : win[win.length >> 1]!;
+    // never deeper than the column's own line (the median only takes a tooth away)
+    fine[i] = Number.isNaN(line[i]!) || !win.length ? NaN : Math.min(line[i]!, win[win.length >> 1]!);
   }
   for (let i = 1; i < n; i++) if (fine[i - 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i - 1]! + NECKLINE_SLOPE;
   for (let i = n - 2; i >= 0; i--)
