@@ -62,4 +62,22 @@ describe("the garment's own neckline (real models)", () => {
       expect(boxSideRows(body, garment), `${name} x ${id}`).toBeLessThan(5);
     }
   }, 60_000);
+
+  it("cuts the neck's opening as a smooth curve: no step at its sides (cgi-model-30, breton)", async () => {
+    const { body, garment } = await render('cgi-model-30', 'longsleeve-breton');
+    // the garment's first row per column across the neck and its base; the largest jump between neighbours
+    const half = body.span * NECK_HALF_WIDTH;
+    const W = body.width;
+    const yEnd = Math.round(body.neck.y + body.span * 0.25);
+    let prev = -1;
+    let step = 0;
+    for (let x = Math.round(body.neck.x - half * 1.3); x <= Math.round(body.neck.x + half * 1.3); x++) {
+      let y = Math.round(body.head.chinY);
+      while (y < yEnd && garment[y * W + x]! < 128) y++;
+      if (prev >= 0) step = Math.max(step, Math.abs(y - prev));
+      prev = y;
+    }
+    // before: 14 rows (the opening's straight sides at the neck's half width: a skin notch at each side); now 3
+    expect(step).toBeLessThanOrEqual(4);
+  }, 60_000);
 });

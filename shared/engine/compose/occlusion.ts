@@ -467,7 +467,83 @@ function neckline(
       cut[(y - layer.y0) * bw + c] = 255;
     }
   }
+  smoothNeckline(layer, body, maps, cut);
 }
+
+/**
+ * The neck's opening as a smooth curve, symmetric about the neck: the neckline (per column, the garment's first
+ * row left below the cut) moved halfway to its mirror's about the neck where that is deeper (a strap or a string across
+ * one side stopped its skin higher), then kept from rising faster than `NECKLINE_SLOPE` rows a column towards the
+ * garment's own top edge beside the opening (the opening's straight sides, at the neck's half width, stood 14 rows
+ * below the shoulders' edge beside them: a skin notch at each side of cgi-model-30's breton and polo). Only the
+ * opening's own cut is given back to the garment; the hair and the hands stay in front.
+ */
+function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): void {
+  const W = layer.width;
+  const bw = layer.x1 - layer.x0 + 1;
+  const half = body.span * NECK_HALF_WIDTH;
+  const xa = Math.max(layer.x0, Math.floor(body.neck.x - half * 1.5));
+  const xb = Math.min(layer.x1, Math.ceil(body.neck.x + half * 1.5));
+  if (xb <= xa) return;
+  const n = xb - xa + 1;
+  const yEnd = Math.min(layer.y1, Math.round(body.neck.y + body.span * 0.3));
+  const a = layer.data;
+  // per column: the garment's first row (NaN: none) and the row below its last cut one in the opening
+  const top = new Float64Array(n).fill(NaN);
+  const open = new Float64Array(n).fill(NaN);
+  for (let i = 0; i < n; i++) {
+    const x = xa + i;
+    let y = layer.y0;
+    while (y <= yEnd && a[(y * W + x) * 4 + 3]! < 128) y++;
+    if (y > yEnd) continue;
+    top[i] = y;
+    let last = -1;
+    for (let yy = y; yy <= yEnd; yy++) if (cut[(yy - layer.y0) * bw + x - layer.x0]) last = yy;
+    open[i] = Math.max(y, last + 1);
+  }
+  // symmetric: the deeper of a column and its mirror about the neck, within the opening
+  const line = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const m = Math.round(2 * body.neck.x - (xa + i)) - xa;
+    const own = open[i]!;
+    const mirror = m >= 0 && m < n ? open[m]! : NaN;
+    // only a column already open (a strap's column the opening did not reach keeps its strap)
+    const opened = own > top[i]!;
+    line[i] = opened && Math.abs(xa + i - body.neck.x) < half && mirror > own ? (mirror + own) / 2 : own;
+  }
+  // a median across a few columns (a narrow tooth of skin at the opening's bottom), then no steeper than
+  // NECKLINE_SLOPE: the lower envelope (a column's line never deeper than a neighbour's plus the slope)
+  const r = Math.max(1, Math.round(body.span * NECKLINE_SMOOTH * 2));
+  const fine = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const win: number[] = [];
+    for (let k = Math.max(0, i - r); k <= Math.min(n - 1, i + r); k++) if (!Number.isNaN(line[k]!)) win.push(line[k]!);
+    win.sort((u, v) => u - v);
+    // never deeper than the column's own line (the median only takes a tooth away)
+    fine[i] = Number.isNaN(line[i]!) || !win.length ? NaN : Math.min(line[i]!, win[win.length >> 1]!);
+  }
+  for (let i = 1; i < n; i++) if (fine[i - 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i - 1]! + NECKLINE_SLOPE;
+  for (let i = n - 2; i >= 0; i--)
+    if (fine[i + 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i + 1]! + NECKLINE_SLOPE;
+  for (let i = 0; i < n; i++) {
+    const x = xa + i;
+    const t = top[i]!;
+    if (Number.isNaN(t) || Number.isNaN(fine[i]!)) continue;
+    // deeper than before only inside the neck's half width (the shoulders' edge beside it is never cut)
+    const to = Math.abs(x - body.neck.x) < half ? Math.round(fine[i]!) : Math.min(Math.round(fine[i]!), t);
+    for (let y = Math.round(t); y <= yEnd; y++) {
+      const b = (y - layer.y0) * bw + x - layer.x0;
+      const p = y * W + x;
+      if (y < to) {
+        if (maps.hair[p]! < 128 && !maps.hands[p] && body.mask[p]! >= 128) cut[b] = 255;
+      } else if (cut[b] && maps.hair[p]! < 128 && !maps.hands[p]) cut[b] = 0;
+      else if (!cut[b]) break;
+    }
+  }
+}
+
+/** The neck opening's edge rises at most this many rows a column (a smooth curve, no notch at its sides). */
+const NECKLINE_SLOPE = 3;
 
 /**
  * The garment's own neckline, per column of the layer (its first row of the garment's front, seen from the chest),
