@@ -118,8 +118,6 @@ export function placeTrousers(
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
-    // two leg openings at the hem where the legs touch there (not one column with a slit)
-    partHems(body, st.dIn, side, seam, gaps);
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels: g.labels, part, tint },
@@ -482,37 +480,6 @@ function keepLegGap(
   }
 }
 
-/**
- * Where the legs touch at the hem, the two trouser legs' inner edges part towards it (in place): from HEM_RISE spans
- * above the hem down, each leg's inner edge turns away from the seam, HEM_PART spans a side at the hem, an inverted V
- * between two leg openings (meeting on the seam down to the hem, the two legs read as one column with a slit).
- */
-function partHems(
-  body: Body,
-  dIn: Point[],
-  side: 0 | 1,
-  seam: ((y: number) => number | null) | null,
-  gapAt: (y: number) => [number, number] | null,
-): void {
-  if (!seam || dIn.length < 2) return;
-  const rise = body.span * HEM_RISE;
-  let along = 0;
-  for (let i = dIn.length - 1; i >= 1 && along < rise; i--) {
-    const p = dIn[i]!;
-    if (i < dIn.length - 1) along += dist(p, dIn[i + 1]!);
-    const f = Math.max(0, 1 - along / rise);
-    const x = seam(p.y);
-    if (x === null || gapAt(p.y)) continue;
-    const part = body.span * HEM_PART * f;
-    if (side === 0) p.x = Math.min(p.x, x + body.span * SEAM_UNDERLAP * (1 - f) - part);
-    else p.x = Math.max(p.x, x + part);
-  }
-}
-
-/** The inverted V between the trouser legs' openings at the hem: its height and half-width at the hem (x the span). */
-const HEM_RISE = 0.12;
-const HEM_PART = 0.025;
-
 /** How far (x the span) the left trouser leg goes on under the right one past the seam where the legs touch. */
 const SEAM_UNDERLAP = 0.03;
 /** Legs side by side (not one in front of the other): their axes at least this many mean leg widths apart. */
@@ -534,7 +501,7 @@ const LEG_TURN = 0.22;
  * the first gap the photo shows between them (thighs together, knees or calves apart), and below that from one
  * gap's middle to the next across the rows where the gap closes (legs that nearly touch show it on some rows only:
  * each leg's inner edge switching between the gap's edge and its own width drew a zigzag), on rows where the legs
- * stand side by side. Where the photo shows no gap on the legs at all: `touchingSeam` (legs crossing or one in front of the
+ * stand side by side. null where the photo shows no gap on the legs at all (legs crossing or one in front of the
  * other: each leg keeps its own width there); below the last gap it goes on along the legs at that gap's offset.
  */
 export function inseamLine(
@@ -552,7 +519,7 @@ export function inseamLine(
     rows.push(y);
     mids.push((gap[0] + gap[1]) / 2);
   }
-  if (!rows.length) return touchingSeam(body, crotchY);
+  if (!rows.length) return null;
   // smoothed along the legs: the gap's middle as an offset from the middle between the legs' axes (hip -> knee ->
   // ankle), averaged over SEAM_SMOOTH spans (the mask's edges between nearly touching legs step from row to row,
   // and a shorter average drew a wavy seam, a tear, down legs that touch)
@@ -593,43 +560,6 @@ export function inseamLine(
     return between(y) + off[lo]! + ((off[hi]! - off[lo]!) * (y - ya)) / (yb - ya || 1);
   };
 }
-
-/**
- * The seam where the photo shows no gap between the legs at all (legs together down to the feet): the middle
- * between the legs' axes, eased from the body's axis at the crotch over SEAM_SMOOTH spans. null where the axes
- * cross (one leg in front of the other: each leg keeps its own width). Without it the two trouser legs were drawn
- * each across the other down to the hem, one column.
- */
-function touchingSeam(body: Body, crotchY: number): ((y: number) => number | null) | null {
-  const end = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
-  const between = (y: number) => {
-    const l = legAxisX(body.legL, y);
-    const r = legAxisX(body.legR, y);
-    return l === null || r === null ? null : { l, r, m: (l + r) / 2 };
-  };
-  // the first row the axes cross (by more than TOUCH_CROSS spans), down to the ankles (not carried on past them)
-  let cross = Infinity;
-  const ankles = (body.legL.end.y + body.legR.end.y) / 2;
-  for (let y = Math.ceil(crotchY); y <= ankles; y++) {
-    const b = between(y);
-    if (b && b.r - b.l < -body.span * TOUCH_CROSS) {
-      cross = y;
-      break;
-    }
-  }
-  // legs crossing (one in front of the other) keep each its own width: a seam down to the crossing ended in a step
-  const at = between(crotchY);
-  if (!at || cross !== Infinity) return null;
-  const off0 = body.axisX(crotchY) - at.m;
-  const k = body.span * SEAM_SMOOTH;
-  return (y: number) => {
-    if (y <= crotchY || y > end) return null;
-    const b = between(y);
-    return b ? b.m + off0 * Math.max(0, 1 - (y - crotchY) / k) : null;
-  };
-}
-/** Legs' axes crossed by more than this (x the span): one leg in front of the other, no seam between them. */
-const TOUCH_CROSS = 0.05;
 
 /** The legs side by side on row y: their axes apart by at least SIDE_BY_SIDE of their mean width there. */
 function sideBySide(body: Body, y: number): boolean {
