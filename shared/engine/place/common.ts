@@ -6,6 +6,36 @@ import type { Point } from '../core/tps';
 import type { RgbaImage } from '../core/types';
 import { boxBlur } from '../core/image-ops';
 
+/**
+ * The pixel box (clamped to the layer) covering a shoe's canvas: `width` across and `height` up from the sole,
+ * along the foot's own axes, grown by `pad` pixels.
+ */
+export function canvasBox(
+  sole: Point,
+  across: Point,
+  up: Point,
+  width: number,
+  height: number,
+  layer: { width: number; height: number },
+  pad = 0,
+): { X0: number; X1: number; Y0: number; Y1: number } {
+  const corners = [
+    [-0.5, 0],
+    [0.5, 0],
+    [-0.5, 1],
+    [0.5, 1],
+  ].map(([u, v]) => ({
+    x: sole.x + across.x * u! * width + up.x * v! * height,
+    y: sole.y + across.y * u! * width + up.y * v! * height,
+  }));
+  return {
+    X0: Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x)) - pad)),
+    X1: Math.min(layer.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x)) + pad)),
+    Y0: Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y)) - pad)),
+    Y1: Math.min(layer.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y)) + pad)),
+  };
+}
+
 export interface PlaceDebug {
   anchors: { from: Point; to: Point }[];
   grid: Point[][];

@@ -5,6 +5,7 @@
  * top under the shoe's back and its tip on the floor behind the toes. Colours from the product's own side view.
  */
 import type { Box } from '../garment/garment';
+import { canvasBox } from './common';
 import type { Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
@@ -87,19 +88,7 @@ export function drawPumpHeel(
   const wall = sideColour(image, alpha, b, toeRight, [0.45, 0.7], [0.25, 0.85]);
   const heel = sideColour(image, alpha, b, toeRight, [0.8, 0.97], [0.6, 0.95]) ?? wall;
   if (!wall || !heel) return;
-  const corners = [
-    [-0.5, 0],
-    [0.5, 0],
-    [-0.5, 1],
-    [0.5, 1],
-  ].map(([u, v]) => ({
-    x: sole.x + across.x * u! * width + up.x * v! * height,
-    y: sole.y + across.y * u! * width + up.y * v! * height,
-  }));
-  const X0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
-  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x))));
-  const Y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
-  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y))));
+  const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer);
   const W = layer.width;
   const put = (o: number, c: Rgb, shade: number, a: number, under: boolean): void => {
     const d = layer.data[o + 3]! / 255;

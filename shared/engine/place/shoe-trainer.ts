@@ -6,6 +6,7 @@
  * stripe (its most saturated colour) as one curved band on the foot's outer side.
  */
 import type { Box } from '../garment/garment';
+import { canvasBox } from './common';
 import type { Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
@@ -165,19 +166,7 @@ export function drawTrainerFront(
   const tongue = TONGUE_HALF * ball;
   const laceCol = mix(palette.upper, [40, 40, 45], 0.2);
   const seam = mix(palette.upper, [30, 30, 35], 0.3);
-  const corners = [
-    [-0.5, 0],
-    [0.5, 0],
-    [-0.5, 1],
-    [0.5, 1],
-  ].map(([u, v]) => ({
-    x: sole.x + across.x * u! * Wd + up.x * v! * Hd,
-    y: sole.y + across.y * u! * Wd + up.y * v! * Hd,
-  }));
-  const X0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x)) - 1));
-  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x)) + 1));
-  const Y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y)) - 1));
-  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y)) + 1));
+  const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, Wd, Hd, layer, 1);
   const laces = 5;
   const laceW = Math.max(0.8, Hd * 0.022);
   const stripeW = Math.max(1.2, Wd * 0.075);

@@ -5,7 +5,7 @@ import type { Box } from '../garment/garment';
 import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
-import type { PlacedGarment } from './common';
+import { canvasBox, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 import { drawPumpHeel, instepSkin, ownSkin } from './shoe-heel';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
@@ -668,19 +668,7 @@ function drawFront(
     return true;
   };
   // the canvas's bounding box in the picture
-  const corners = [
-    [-0.5, 0],
-    [0.5, 0],
-    [-0.5, 1],
-    [0.5, 1],
-  ].map(([u, v]) => ({
-    x: sole.x + across.x * u! * width + up.x * v! * height,
-    y: sole.y + across.y * u! * width + up.y * v! * height,
-  }));
-  const X0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
-  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x))));
-  const Y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
-  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y))));
+  const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer);
   const rgb = [0, 0, 0];
   for (let y = Y0; y <= Y1; y++) {
     for (let x = X0; x <= X1; x++) {
