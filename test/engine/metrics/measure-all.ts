@@ -87,6 +87,12 @@ export interface AllMetrics {
   legacy: RenderMetrics | null;
 }
 
+/** Shoes cut below the ankle (a trainer's collar, a pump) have no shaft to sit on the shin; unknown kinds are measured. */
+const LOW_SHOES = ['trainers', 'sneakers', 'heels', 'pumps', 'flats', 'sandals', 'loafers'];
+export function hasShaft(category: string | undefined): boolean {
+  return category === undefined || !LOW_SHOES.includes(category);
+}
+
 export function measureAll(input: MeasureInput): AllMetrics {
   const { person, analysis, tryOn, truth } = input;
   const result = input.result ?? tryOn.image;
@@ -121,7 +127,7 @@ export function measureAll(input: MeasureInput): AllMetrics {
     shoeShape: slot === 'shoes' ? shoeShape(ctx, product?.alpha ?? null) : null,
     shoesMerged: slot === 'shoes' ? shoesMerged(ctx, product?.alpha ?? null) : null,
     shoeOffLeg: slot === 'shoes' ? shoeOffLeg(ctx) : null,
-    shaftOnLeg: slot === 'shoes' ? shaftOnLeg(ctx) : null,
+    shaftOnLeg: slot === 'shoes' && hasShaft(truth?.category) ? shaftOnLeg(ctx) : null,
     legGapFilled: (slot === 'bottom' || slot === 'one-piece') && truth && !truth.skirt ? legGapFilled(ctx) : null,
     sleevesDrawn: upper && truth && !truth.sleeveless ? sleevesDrawn(ctx) : null,
     gate: {

@@ -9,7 +9,7 @@ import { metricContext } from './context';
 import { bareTorso, hardFill, oldShowing, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
 import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
-import { failuresOf, LENGTH, measureAll } from './measure-all';
+import { failuresOf, hasShaft, LENGTH, measureAll } from './measure-all';
 import { deltaE2000, rgbToLab, segDist2 } from './pixels';
 import { colourDelta, productTilt, shadowEdge, slotGuess } from './product';
 import { hemTilt, legGapOpen, legWidthRatio, lengthError, shouldersKept } from './shape';
@@ -286,6 +286,14 @@ describe('the outline: shoes merged, their shape, boot shafts, sleeves', () => {
     expect(shoeOffLeg(beside)!).toBeGreaterThan(T.shoeOffLegMax);
     // low shoes do not reach above the ankles: no shaft to measure
     expect(shaftOnLeg(drawn((x, y) => y > 362 && f.onFoot(x, y)))).toBeNull();
+    // a trainer's collar or a pump reaching just above the ankle keypoint is not a shaft: only boots (or an
+    // unknown kind) are measured
+    expect([hasShaft('trainers'), hasShaft('heels'), hasShaft('boots'), hasShaft(undefined)]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
   it('legGapFilled: trousers on each leg are quiet; one slab across both legs fires', () => {
     const legs = drawn((x, y) => y > 178 && y < 350 && f.onLeg(x, y));
