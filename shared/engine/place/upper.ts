@@ -796,12 +796,16 @@ const LOOSE_HOODED = 0.5;
 /** The body's sides are read on this many rows about a level's (median), this share of the torso's height apart. */
 const SIDE_ROWS = [-0.03, -0.015, 0, 0.015, 0.03];
 
+/** A capsule: a segment's two ends and its radius. */
+type Capsule = [Point, Point, number];
+
 /**
- * Is (x, y) on an arm hanging down the side (not raised, not folded up in front of the body)? Its upper arm's and
- * forearm's capsules as the body's (`onArm`), the upper arm's from its root: such an arm against the torso widened
- * the mask's row to its outer side.
+ * The capsules of the arms hanging down the sides (not raised, not folded up in front of the body): the upper arm's
+ * and the forearm's as the body's (`onArm`), the upper arm's from nearer its root: such an arm against the torso
+ * widened the mask's row to its outer side.
  */
-function onHangingArm(body: Body, x: number, y: number): boolean {
+function hangingArmCaps(body: Body): Capsule[] {
+  const caps: Capsule[] = [];
   const arms: [Limb, boolean][] = [
     [body.armL, body.armRaised[0]],
     [body.armR, body.armRaised[1]],
@@ -809,26 +813,28 @@ function onHangingArm(body: Body, x: number, y: number): boolean {
   for (const [arm, raised] of arms) {
     if (raised || bendAngle(arm) > HANGING_BEND) continue;
     const hand = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.4, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.4 };
-    const caps: [Point, Point, number][] = [
-      [lerp(arm.root, arm.mid, 0.3), arm.mid, Math.min(arm.widthRoot, body.span * ARM_ROOT_MAX) * 0.6],
-      [arm.mid, hand, Math.min(arm.widthEnd, body.span * 0.22) * 0.6],
-    ];
-    for (const [a, b, r] of caps) {
-      const dx = b.x - a.x;
-      const dy = b.y - a.y;
-      const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy || 1)));
-      if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 <= r * r) return true;
-    }
+    caps.push([lerp(arm.root, arm.mid, 0.3), arm.mid, Math.min(arm.widthRoot, body.span * ARM_ROOT_MAX) * 0.6]);
+    caps.push([arm.mid, hand, Math.min(arm.widthEnd, body.span * 0.22) * 0.6]);
+  }
+  return caps;
+}
+
+function inCapsule(caps: Capsule[], x: number, y: number): boolean {
+  for (const [a, b, r] of caps) {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+    if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 <= r * r) return true;
   }
   return false;
 }
 
 /**
  * The body's own sides at row y, arms hanging down the sides left out: from the axis outwards over the person's
- * mask, the side at the last pixel not on such an arm (`onHangingArm`: an arm against the torso ends it where the
- * arm begins); never wider than the torso's capped edges (a tutu's or a wide skirt's width is not the body's).
+ * mask, the side at the last pixel not on such an arm (`hangingArmCaps`: an arm against the torso ends it where
+ * the arm begins); never wider than the torso's capped edges (a tutu's or a wide skirt's width is not the body's).
  */
-export function bodySides(body: Body, y: number): [number, number] {
+export function bodySides(body: Body, y: number, caps: Capsule[] = hangingArmCaps(body)): [number, number] {
   const W = body.width;
   const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
   const [tl, tr] = body.torsoEdges(yy);
@@ -838,7 +844,7 @@ export function bodySides(body: Body, y: number): [number, number] {
     for (let d = 0; d <= most; d++) {
       const x = Math.round(cx + sign * d);
       if (x < 0 || x >= W || body.mask[yy * W + x]! < 128) break;
-      if (!onHangingArm(body, x, yy)) last = d;
+      if (!inCapsule(caps, x, yy)) last = d;
     }
     return last;
   };
@@ -869,8 +875,9 @@ function followBody(
   if (dy <= armY + body.torsoH * 0.05) return [cx, half];
   const ls: number[] = [];
   const rs: number[] = [];
+  const caps = hangingArmCaps(body);
   for (const f of SIDE_ROWS) {
-    const [l, r] = bodySides(body, dy + f * body.torsoH);
+    const [l, r] = bodySides(body, dy + f * body.torsoH, caps);
     ls.push(l);
     rs.push(r);
   }
