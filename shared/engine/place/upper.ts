@@ -557,8 +557,9 @@ export function placeUpper(
     lastBase = base;
     let limit = base + span * (slot === 'outerwear' ? 0.18 : 0.08) + flare;
     if (drape) limit = Math.max(limit, 2 * coneHalf(body, dy, drape) + 2 * slack);
-    const half = Math.min(wanted, limit) / 2;
-    const cx = (bl + br) / 2;
+    let half = Math.min(wanted, limit) / 2;
+    let cx = (bl + br) / 2;
+    if (slot === 'top') [cx, half] = followBody(body, dy, armY, ease, half, cx, (sr - sl) / srcArmW, dstArmW, slack, g);
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
     to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy });
   }
@@ -782,6 +783,114 @@ function coneInto(room: Uint8Array, body: Body, drape: DrapeFlare, hemY: number)
     const b = Math.min(W - 1, Math.ceil(cone[1]));
     if (b >= a) room.fill(255, y * W + a, y * W + b + 1);
   }
+}
+
+/**
+ * How much of a top's own width beyond the body's (its flat lay's straight sides, scaled from its chest) it keeps
+ * where the body narrows: a close top (sleeveless, a rib tank, a camisole) hugs it, a sleeved one (a tee, a
+ * sweater) hangs a little off it, a hooded one (a hoodie) more.
+ */
+const LOOSE_CLOSE = 0.2;
+const LOOSE_SLEEVED = 0.35;
+const LOOSE_HOODED = 0.5;
+/** The body's sides are read on this many rows about a level's (median), this share of the torso's height apart. */
+const SIDE_ROWS = [-0.03, -0.015, 0, 0.015, 0.03];
+
+/** A capsule: a segment's two ends and its radius. */
+type Capsule = [Point, Point, number];
+
+/**
+ * The capsules of the arms hanging down the sides (not raised, not folded up in front of the body): the upper arm's
+ * and the forearm's as the body's (`onArm`), the upper arm's from nearer its root: such an arm against the torso
+ * widened the mask's row to its outer side.
+ */
+function hangingArmCaps(body: Body): Capsule[] {
+  const caps: Capsule[] = [];
+  const arms: [Limb, boolean][] = [
+    [body.armL, body.armRaised[0]],
+    [body.armR, body.armRaised[1]],
+  ];
+  for (const [arm, raised] of arms) {
+    if (raised || bendAngle(arm) > HANGING_BEND) continue;
+    const hand = { x: arm.end.x + (arm.end.x - arm.mid.x) * 0.4, y: arm.end.y + (arm.end.y - arm.mid.y) * 0.4 };
+    caps.push([lerp(arm.root, arm.mid, 0.3), arm.mid, Math.min(arm.widthRoot, body.span * ARM_ROOT_MAX) * 0.6]);
+    caps.push([arm.mid, hand, Math.min(arm.widthEnd, body.span * 0.22) * 0.6]);
+  }
+  return caps;
+}
+
+function inCapsule(caps: Capsule[], x: number, y: number): boolean {
+  for (const [a, b, r] of caps) {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+    if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 <= r * r) return true;
+  }
+  return false;
+}
+
+/**
+ * The body's own sides at row y, arms hanging down the sides left out: from the axis outwards over the person's
+ * mask, the side at the last pixel not on such an arm (`hangingArmCaps`: an arm against the torso ends it where
+ * the arm begins); never wider than the torso's capped edges (a tutu's or a wide skirt's width is not the body's).
+ */
+export function bodySides(body: Body, y: number, caps: Capsule[] = hangingArmCaps(body)): [number, number] {
+  const W = body.width;
+  const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
+  const [tl, tr] = body.torsoEdges(yy);
+  const cx = body.axisX(yy);
+  const side = (sign: -1 | 1, most: number): number => {
+    let last = 0;
+    for (let d = 0; d <= most; d++) {
+      const x = Math.round(cx + sign * d);
+      if (x < 0 || x >= W || body.mask[yy * W + x]! < 128) break;
+      if (!inCapsule(caps, x, yy)) last = d;
+    }
+    return last;
+  };
+  const floor = body.span * 0.3;
+  const l = Math.max(floor, side(-1, Math.floor(cx - tl)));
+  const r = Math.max(floor, side(1, Math.floor(tr - cx)));
+  return [cx - l, cx + r];
+}
+
+/**
+ * A top's side at one of its levels (part N4): where the body's own sides (`bodySides`, the median of a few rows)
+ * come in below the chest, the top's come in with them, keeping the body's width times its ease and a share of its
+ * own straight width past that (`LOOSE_*`); a flat lay's straight sides laid on the chest's width down to the hem
+ * were a box as wide as the chest over a narrower waist. Never wider than before; returns [centre, half width].
+ */
+function followBody(
+  body: Body,
+  dy: number,
+  armY: number,
+  ease: number,
+  half: number,
+  cx: number,
+  ownShare: number,
+  dstArmW: number,
+  slack: number,
+  g: UpperLayout,
+): [number, number] {
+  if (dy <= armY + body.torsoH * 0.05) return [cx, half];
+  const ls: number[] = [];
+  const rs: number[] = [];
+  const caps = hangingArmCaps(body);
+  for (const f of SIDE_ROWS) {
+    const [l, r] = bodySides(body, dy + f * body.torsoH, caps);
+    ls.push(l);
+    rs.push(r);
+  }
+  ls.sort((a, b) => a - b);
+  rs.sort((a, b) => a - b);
+  const l = ls[2]!;
+  const r = rs[2]!;
+  const fitted = ((r - l) / 2) * ease + slack;
+  const own = (ownShare * dstArmW) / 2;
+  const loose = g.hood ? LOOSE_HOODED : g.sleeveless ? LOOSE_CLOSE : LOOSE_SLEEVED;
+  const wanted = fitted + Math.max(0, own - fitted) * loose;
+  if (wanted >= half) return [cx, half];
+  return [(l + r) / 2, wanted];
 }
 
 /** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */
