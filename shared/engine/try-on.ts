@@ -27,7 +27,7 @@ import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/
 import { variantFor, type VariantOptions } from './look/variants';
 import { clip, oldByColour, oldCollar, closeUnderarm, easeCover, occlude } from './compose/occlusion';
 import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
-import { composite } from './compose/composite';
+import { composite, smoothCutEdges } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
 
 export { readScene, type Scene };
@@ -220,6 +220,8 @@ export async function tryOn(
       slot === 'top' || slot === 'one-piece'
         ? oldCollar(old, body, maps, head, person, scene.skin, scene.background)
         : null;
+    // the outline where hands, arms and skin cut it: no specks, pin-holes or 1-px stairs (before the fill reads it)
+    smoothCutEdges(layer, body.span, [maps.hands, head]);
     const region = new Uint8Array(W * H);
     // where the new garment will hide what is under it (the fill's seams there need not match)
     const covered = new Uint8Array(W * H);
