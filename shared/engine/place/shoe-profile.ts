@@ -122,7 +122,10 @@ export function profileHeight(alpha: GrayImage, b: Box, toeRight: boolean, foot:
   const { box, edge, toe } = foot;
   const tipX = toe > 0 ? box.x + box.w : box.x;
   const q = Math.max(0, Math.min(1, Math.abs(tipX - edge) / Math.max(1, box.w)));
-  const x = Math.min(alpha.width - 1, Math.max(0, Math.round(toeRight ? b.x + (b.w - 1) * (1 - q) : b.x + (b.w - 1) * q)));
+  const x = Math.min(
+    alpha.width - 1,
+    Math.max(0, Math.round(toeRight ? b.x + (b.w - 1) * (1 - q) : b.x + (b.w - 1) * q)),
+  );
   const bottom = Math.round(b.y + b.h);
   let top = bottom;
   for (let y = Math.max(0, Math.round(b.y)); y < bottom; y++) {
