@@ -83,15 +83,13 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
   const edge = toe > 0 ? run[1] + rw * FRONT_EDGE : run[0] - rw * FRONT_EDGE;
   // the rear foot's rows: those reaching PAST_RUN past the run on its side; its sole the lowest of them where it
   // shows in colour past the front foot (the mask takes the grey shadow under a foot in profile too)
+  if (!person) return null;
   let top = -1;
   let sole = -1;
-  let soleSeen = -1;
   let seen = 0;
   for (const [y, a, b] of rows) {
     if ((toe > 0 ? b - run[1] : run[0] - a) < rw * PAST_RUN) continue;
     if (top < 0) top = y;
-    sole = y;
-    if (!person) continue;
     let n = 0;
     for (let x = Math.round(edge); toe > 0 ? x <= b : x >= a; x += toe) {
       const o = (y * W + x) * 4;
@@ -100,12 +98,12 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
       if (hi - lo > hi * COLOURED) n++;
     }
     if (n >= rw * PAST_RUN) {
-      soleSeen = y;
+      sole = y;
       seen++;
     }
   }
-  if (seen >= rw * 0.4) sole = soleSeen;
-  if (top < 0 || sole - top < rw * 0.4) return null;
+  // (a reach that does not show in colour, a grey shadow or a floor the mask took: no foot; the shoes as before)
+  if (seen < rw * 0.4 || top < 0 || sole - top < rw * 0.4) return null;
   const tip = toe > 0 ? run[1] + reach : run[0] - reach;
   const heel = (run[0] + run[1]) / 2 - toe * rw * HEEL_BACK;
   const x0 = Math.min(heel, tip);
