@@ -92,4 +92,48 @@ describe('shoes on feet one behind the other (real models)', () => {
     expect(n).toBeGreaterThan(near.widthEnd * 10);
     expect({ n, covered: on / n }).toMatchObject({ covered: expect.toSatisfy((c: number) => c > 0.85) });
   }, 60_000);
+
+  // before: cgi-model-15 (both ankle keypoints on the front leg, the rear foot seen in profile reaching out beside
+  // the front foot, its toes to one side) got both pumps stacked on the front foot and the rear foot bare (0.42 of
+  // its mask covered); now the rear foot wears the side view's pump, shown past the front foot (0.94)
+  it('puts a shoe on a rear foot seen in profile beside the front one', async () => {
+    const person = await loadPerson('cgi-model-15');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const W = person.width;
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    // the ankles one behind the other, on one leg
+    expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
+    // the rear foot: the mask more than 0.75 leg widths beside the front ankle, on the side it reaches out to, from
+    // the rear ankle down to 0.7 leg widths under the front one (above the shadow)
+    const y0 = Math.round(far.end.y);
+    const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
+    const beside = (x: number) => Math.abs(x - near.end.x) > near.widthEnd * 0.75;
+    let right = 0;
+    let left = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if (body.mask[y * W + x]! < 128 || !beside(x)) continue;
+        if (x > near.end.x) right++;
+        else left++;
+      }
+    }
+    const side = right > left ? 1 : -1;
+    const g = EVAL_GARMENTS.find((x) => x.id === 'heels-red')!;
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    let n = 0;
+    let on = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if (body.mask[y * W + x]! < 128 || !beside(x) || (x - near.end.x) * side < 0) continue;
+        n++;
+        if (r.layers.garment.data[y * W + x]! >= 128) on++;
+      }
+    }
+    expect(n).toBeGreaterThan(near.widthEnd * 10);
+    expect({ n, covered: on / n }).toMatchObject({ covered: expect.toSatisfy((c: number) => c > 0.85) });
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import type { GrayImage, RgbaImage } from '../core/types';
 import { canvasBox, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 import { drawPumpHeel, instepSkin, ownSkin } from './shoe-heel';
+import { profileFoot, profileHeight } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
@@ -28,6 +29,8 @@ const FRONT_WIDE = 1.7;
 export const FAR_STEP = 0.5;
 /** Seen from the front, a shoe's collar (not a boot's) is this many shin widths below the ankle's keypoint. */
 const FRONT_BELOW = 0.15;
+/** A rear foot's side view in profile is at most this many times its own height (as tall as the foot shows). */
+const PROFILE_STRETCH = 1.5;
 
 /** Composite `from` over `to` where `keep(x, y)` holds (a shoe drawn on its own, hidden behind the other shin). */
 function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => boolean): void {
@@ -111,8 +114,22 @@ export function placeShoes(
   const foundW = [found.legL.widthEnd, found.legR.widthEnd];
   // close ankles whose feet part below them into two runs of the mask: each foot its own (by the nearer leg line)
   const ownBoxes = farSole === null && close ? ownFeet(body, w0) : null;
+  // ...or whose rear foot is seen in profile beside the front one (its toe reaching out on one side): its shoe the
+  // side view on it, shown past the front foot; the front foot's box that foot only (shoe-profile.ts)
+  // (not a boot: its toe cap covers the rear foot, its shaft on the front leg, shoe-boot.ts)
+  const profile =
+    farSole === null && close && !ownBoxes && shoes[0] && frontKind(alpha, shoes[0]) !== 'boot'
+      ? profileFoot(body, w0, FEET_CLOSE, person)
+      : null;
   const feet = legs.map((leg, i) => {
     if (ownBoxes) return ownBoxes[i]!;
+    if (profile) {
+      if (i === profile.far) return profile.box;
+      const box = footBox(body, leg.end, leg.widthEnd, (i ? found.legR : found.legL).widthEnd);
+      const a = profile.toe > 0 ? box.x : Math.max(box.x, profile.edge);
+      const b = profile.toe > 0 ? Math.min(box.x + box.w, profile.edge) : box.x + box.w;
+      return b - a > leg.widthEnd * 0.5 ? { ...box, x: a, w: b - a } : box;
+    }
     const far = (i ? body.legR : body.legL).end.y < (i ? body.legL : body.legR).end.y;
     // the nearer foot where the other was found beside it: the whole visible foot, as before (not cut at the middle)
     // (its extent across under the other's sole)
@@ -147,7 +164,9 @@ export function placeShoes(
         // the toe: where the foot reaches past its ankle in the mask, when it plainly does; else outwards (the
         // image-left foot's toe to the image left; legs may cross: by the feet, not the hips)
         const other = near.end;
-        const reachX = foot.x + foot.w / 2 - leg.end.x;
+        // (the rear foot in profile: its toe where it reaches out)
+        const inProfile = profile?.far === side;
+        const reachX = inProfile ? profile.toe * leg.widthEnd : foot.x + foot.w / 2 - leg.end.x;
         const want = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
         // over the whole foot and the old shoe where one was found (its extent across), its sole on the foot's
@@ -158,7 +177,7 @@ export function placeShoes(
         const x1 = Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
         const width = (x1 - x0) * 1.04;
         let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h - leg.widthEnd * 0.2 : -Infinity);
-        if (close && !ownBoxes) {
+        if (close && !ownBoxes && !profile) {
           // the farther foot stands higher in the picture by the ankles' difference
           if (near.end.y > leg.end.y) soleY -= near.end.y - leg.end.y;
         }
@@ -182,7 +201,10 @@ export function placeShoes(
           ? kind === 'boot'
             ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
             : Math.max(Math.min(own, reach), reach - (close ? 0 : w0 * FRONT_BELOW))
-          : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
+          : inProfile
+            ? // the rear foot in profile: the side view at its own proportions, at least as tall as the foot shows
+              Math.max(own, Math.min(profileHeight(alpha, b, toeRight, profile), own * PROFILE_STRETCH))
+            : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
         const mapHalf =
@@ -276,6 +298,8 @@ export function placeShoes(
         const shin = { x: near.mid.x - near.end.x, y: near.mid.y - near.end.y };
         const shinL2 = shin.x * shin.x + shin.y * shin.y || 1;
         mergeClipped(layer, drawn, (x, y) => {
+          // the rear foot in profile shows past the front foot only
+          if (inProfile) return (x - profile.edge) * profile.toe >= 0;
           if (!behind) return true;
           const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
           if (t <= 0 || t > 1) return true;

@@ -1,0 +1,137 @@
+/** A rear foot seen in profile beside the front foot: where it shows, and the box its shoe takes (the side view). */
+import type { Body } from '../perception/body';
+import type { Box } from '../garment/garment';
+import type { GrayImage, RgbaImage } from '../core/types';
+
+/** Both ankles in one run of the mask at most this many times the wider ankle's width: the keypoints are on one foot. */
+const ONE_FOOT_RUN = 1.2;
+/** A foot in profile reaches at least this many widths of the ankles' run past it on one side (less: shoes.ts' bulge)... */
+const PROFILE_MIN = 0.55;
+/** ...and at most this many (further: not a foot). */
+const PROFILE_MAX = 1.6;
+/** ...while the other side reaches at most this many run widths past it (a foot on one side only). */
+const OTHER_SIDE = 0.15;
+/** The rows that reach this many run widths past the ankles' run on the foot's side are the rear foot's. */
+const PAST_RUN = 0.15;
+/** The front foot ends this many run widths past the ankles' run on the rear foot's side (its toes spread a little). */
+const FRONT_EDGE = 0.2;
+/** A pixel whose channels spread more than this share of its brightest is coloured (skin, a shoe), not a grey shadow. */
+const COLOURED = 0.18;
+/** The rear foot's heel is this many run widths behind the ankles' run's middle (hidden behind the front foot). */
+const HEEL_BACK = 0.5;
+
+/** A rear foot in profile: which leg it is, its box, its toe's side, where the front foot ends, the front foot's box. */
+export interface ProfileFoot {
+  far: 0 | 1;
+  /** +1: the toe to the image right. */
+  toe: 1 | -1;
+  /** The rear foot's box (its hidden heel under the ankles' run to its toe's tip), its sole the foot's lowest row. */
+  box: Box;
+  /** The rear foot shows only past this column (the front foot hides the rest). */
+  edge: number;
+  /** The rows where the rear foot shows past the ankles' run (its visible height). */
+  top: number;
+}
+
+/**
+ * Feet one behind the other whose two ankle keypoints sit on one leg (both in one run of the mask no wider than
+ * ONE_FOOT_RUN leg widths, at about one height) while the mask under them reaches out on one side as far as a
+ * foot seen from the side (PROFILE_MIN to PROFILE_MAX of the run's width; the other side barely: OTHER_SIDE):
+ * the farther (higher) ankle's foot is that one, in profile, its heel hidden behind the front foot, its toe at
+ * the reach's tip. Null otherwise (shoes.ts' `separateFeet` and `ownFeet` take the other poses).
+ */
+export function profileFoot(body: Body, w0: number, close: number, person: RgbaImage | null): ProfileFoot | null {
+  const { mask, width: W, height: H, legL, legR } = body;
+  if (!(w0 > 0) || Math.abs(legL.end.x - legR.end.x) >= w0 * close) return null;
+  if (Math.abs(legL.end.y - legR.end.y) >= w0 * close) return null;
+  const far: 0 | 1 = legL.end.y < legR.end.y ? 0 : 1;
+  const farLeg = far ? legR : legL;
+  const nearLeg = far ? legL : legR;
+  const runAt = (y: number, x: number): [number, number] | null => {
+    const yy = Math.round(y);
+    let a = Math.round(x);
+    if (yy < 0 || yy >= H || a < 0 || a >= W || mask[yy * W + a]! < 128) return null;
+    let b = a;
+    while (a > 0 && mask[yy * W + a - 1]! >= 128) a--;
+    while (b < W - 1 && mask[yy * W + b + 1]! >= 128) b++;
+    return [a, b];
+  };
+  const run = runAt(farLeg.end.y, farLeg.end.x);
+  if (!run || nearLeg.end.x < run[0] || nearLeg.end.x > run[1]) return null;
+  const rw = run[1] - run[0] + 1;
+  if (rw > w0 * ONE_FOOT_RUN) return null;
+  // down the mask from the farther ankle to the front foot's sole: how far past the run each row reaches
+  let cx = (run[0] + run[1]) / 2;
+  const rows: [number, number, number][] = [];
+  for (let y = Math.round(farLeg.end.y); y < Math.min(H, nearLeg.end.y + w0 * 1.9); y++) {
+    const r = runAt(y, cx);
+    if (!r) break;
+    rows.push([y, r[0], r[1]]);
+    cx = Math.min(run[1], Math.max(run[0], (r[0] + r[1]) / 2));
+  }
+  if (rows.length < 3) return null;
+  let left = 0;
+  let right = 0;
+  for (const [, a, b] of rows) {
+    left = Math.max(left, run[0] - a);
+    right = Math.max(right, b - run[1]);
+  }
+  const toe: 1 | -1 = right > left ? 1 : -1;
+  const reach = Math.max(left, right);
+  const otherReach = Math.min(left, right);
+  if (reach < rw * PROFILE_MIN || reach > rw * PROFILE_MAX || otherReach > rw * OTHER_SIDE) return null;
+  const edge = toe > 0 ? run[1] + rw * FRONT_EDGE : run[0] - rw * FRONT_EDGE;
+  // the rear foot's rows: those reaching PAST_RUN past the run on its side; its sole the lowest of them where it
+  // shows in colour past the front foot (the mask takes the grey shadow under a foot in profile too)
+  if (!person) return null;
+  let top = -1;
+  let sole = -1;
+  let seen = 0;
+  for (const [y, a, b] of rows) {
+    if ((toe > 0 ? b - run[1] : run[0] - a) < rw * PAST_RUN) continue;
+    if (top < 0) top = y;
+    let n = 0;
+    for (let x = Math.round(edge); toe > 0 ? x <= b : x >= a; x += toe) {
+      const o = (y * W + x) * 4;
+      const hi = Math.max(person.data[o]!, person.data[o + 1]!, person.data[o + 2]!);
+      const lo = Math.min(person.data[o]!, person.data[o + 1]!, person.data[o + 2]!);
+      if (hi - lo > hi * COLOURED) n++;
+    }
+    if (n >= rw * PAST_RUN) {
+      sole = y;
+      seen++;
+    }
+  }
+  // (a reach that does not show in colour, a grey shadow or a floor the mask took: no foot; the shoes as before)
+  if (seen < rw * 0.4 || top < 0 || sole - top < rw * 0.4) return null;
+  const tip = toe > 0 ? run[1] + reach : run[0] - reach;
+  const heel = (run[0] + run[1]) / 2 - toe * rw * HEEL_BACK;
+  const x0 = Math.min(heel, tip);
+  const box: Box = { x: x0, y: top, w: Math.abs(tip - heel), h: sole - top + 1 };
+  return { far, toe, box, edge, top };
+}
+
+/**
+ * How tall the rear foot's side view must be drawn so that it covers the foot where it shows: at the front foot's
+ * edge the foot is as tall as its box (from its top to its sole), and the side view there (that share of its
+ * length from the toe) is this share of its own height (its highest opaque row in that column).
+ */
+export function profileHeight(alpha: GrayImage, b: Box, toeRight: boolean, foot: ProfileFoot): number {
+  const { box, edge, toe } = foot;
+  const tipX = toe > 0 ? box.x + box.w : box.x;
+  const q = Math.max(0, Math.min(1, Math.abs(tipX - edge) / Math.max(1, box.w)));
+  const x = Math.min(
+    alpha.width - 1,
+    Math.max(0, Math.round(toeRight ? b.x + (b.w - 1) * (1 - q) : b.x + (b.w - 1) * q)),
+  );
+  const bottom = Math.round(b.y + b.h);
+  let top = bottom;
+  for (let y = Math.max(0, Math.round(b.y)); y < bottom; y++) {
+    if (alpha.data[y * alpha.width + x]! >= 128) {
+      top = y;
+      break;
+    }
+  }
+  const share = Math.max(0.3, (bottom - top) / Math.max(1, b.h));
+  return box.h / share;
+}
