@@ -203,7 +203,7 @@ export function textureSources(
   const shift = depths.map((v) => {
     if (!v.length) return 0;
     v.sort((a, b) => a - b);
-    return Math.max(4, Math.round(v[Math.floor(v.length * 0.9)]! * 2.2 + 2));
+    return Math.max(4, Math.round(v[Math.floor(v.length * 0.9)]! * SHIFT_K + reach * SHIFT_GAP));
   });
   for (let y = ry0; y <= ry1; y++) {
     const o = y * W;
@@ -218,8 +218,8 @@ export function textureSources(
       let q = -1;
       for (const s of [first, 1 - first]) {
         for (const f of [1, 1.5]) {
-          const sx = x + (s ? 1 : -1) * Math.round(shift[s]! * f);
-          if (sx >= 0 && sx < W && ok[k + sx]) {
+          const sx = onPhoto(x + (s ? 1 : -1) * Math.round(shift[s]! * f), W);
+          if (sx >= 0 && ok[k + sx]) {
             q = o + sx;
             break;
           }
@@ -234,4 +234,26 @@ export function textureSources(
     }
   }
   return src;
+}
+
+/**
+ * A side's copy distance: its depth (the 90th percentile of its pixels' distance to clean background on their row)
+ * times SHIFT_K, plus SHIFT_GAP of the reach (issue 38, round 9, part N3). Twice the depth and more (round 3) put
+ * the sources up to two shoulder spans from the region where a wide old garment (a tutu) was: a smooth fold's
+ * texture, or the photo's other side's, pasted into a sparkling curtain (blurred blobs beside the hips), and off
+ * the photo beside a garment near its side; the depth and a gap clear the region and its soft edge.
+ */
+const SHIFT_K = 1;
+const SHIFT_GAP = 0.07;
+
+/**
+ * A source column `sx` that falls off the photo reflected back at its border (issue 38, round 9, part N3): the
+ * shift is about twice a side's depth, and where the region lies near the photo's side that ran off it; its pixels
+ * then took the far side's texture (a smooth fold a photo's width away: a blurred blob beside the hips) or none.
+ * Reflected, the copy still runs on unbroken along the row (mirrored), from the backdrop on the region's own side.
+ * -1 when even the reflection is off the photo.
+ */
+function onPhoto(sx: number, W: number): number {
+  const r = sx < 0 ? -sx : sx >= W ? 2 * (W - 1) - sx : sx;
+  return r >= 0 && r < W ? r : -1;
 }
