@@ -10,7 +10,14 @@ import { footBox } from '../place/place';
 import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
 import type { RgbaImage } from '../core/types';
-import { BG_CHROMA, BG_LUM, looksLikeBackground, textureSources, type BackgroundModel } from './background';
+import {
+  BG_CHROMA,
+  BG_LUM,
+  fillEnclosed,
+  looksLikeBackground,
+  textureSources,
+  type BackgroundModel,
+} from './background';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
 /** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
@@ -285,6 +292,7 @@ export function oldRegion(
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
+  if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   return out;
 }
 
@@ -484,6 +492,9 @@ function garmentCore(body: Body, caps: (readonly number[])[]): (x: number, y: nu
     return false;
   };
 }
+
+/** The backdrop seen through a bottom's old garment, enclosed by it, up to this side (x the span) is filled (`fillEnclosed`). */
+const ENCLOSED_HOLE = 0.15;
 
 /** How far (x the span) a bottom's old garment is taken on into the mask's soft fringe beside it. */
 const OLD_FRINGE = 0.03;
