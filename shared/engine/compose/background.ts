@@ -284,55 +284,60 @@ export function fillEnclosed(region: Uint8Array, W: number, H: number, maxArea: 
   if (y0 < 0 || x1 - x0 < 2 || y1 - y0 < 2) return;
   const cw = x1 - x0 + 1;
   const ch = y1 - y0 + 1;
-  // 0: inside the region; 1: outside, not yet reached; 2: reached from the box's border; 3: taken as a part
-  const cell = new Uint8Array(cw * ch);
+  const N = cw * ch;
+  // 0: inside the region; 1: outside it, not yet reached; 2: reached from the box's border (or a part too large)
+  const cell = new Uint8Array(N);
   for (let y = 0; y < ch; y++) {
     const o = (y + y0) * W + x0;
     for (let x = 0; x < cw; x++) if (!region[o + x]) cell[y * cw + x] = 1;
   }
-  const stack: number[] = [];
-  const reach = (b: number) => {
-    if (cell[b] !== 1) return;
-    cell[b] = 2;
-    stack.push(b);
+  const stack = new Int32Array(N);
+  const part = new Int32Array(N);
+  // flood from `b` through the cells at 1, setting them to `to`; the cells taken are listed in `part`, their number returned
+  const flood = (b: number, to: number): number => {
+    let top = 0;
+    let n = 0;
+    cell[b] = to;
+    stack[top++] = b;
+    while (top > 0) {
+      const c = stack[--top]!;
+      part[n++] = c;
+      const x = c % cw;
+      if (x > 0 && cell[c - 1] === 1) {
+        cell[c - 1] = to;
+        stack[top++] = c - 1;
+      }
+      if (x < cw - 1 && cell[c + 1] === 1) {
+        cell[c + 1] = to;
+        stack[top++] = c + 1;
+      }
+      if (c >= cw && cell[c - cw] === 1) {
+        cell[c - cw] = to;
+        stack[top++] = c - cw;
+      }
+      if (c + cw < N && cell[c + cw] === 1) {
+        cell[c + cw] = to;
+        stack[top++] = c + cw;
+      }
+    }
+    return n;
   };
   for (let x = 0; x < cw; x++) {
-    reach(x);
-    reach((ch - 1) * cw + x);
+    if (cell[x] === 1) flood(x, 2);
+    if (cell[N - cw + x] === 1) flood(N - cw + x, 2);
   }
   for (let y = 0; y < ch; y++) {
-    reach(y * cw);
-    reach(y * cw + cw - 1);
-  }
-  while (stack.length) {
-    const b = stack.pop()!;
-    const x = b % cw;
-    if (x > 0) reach(b - 1);
-    if (x < cw - 1) reach(b + 1);
-    if (b >= cw) reach(b - cw);
-    if (b + cw < cw * ch) reach(b + cw);
+    if (cell[y * cw] === 1) flood(y * cw, 2);
+    if (cell[y * cw + cw - 1] === 1) flood(y * cw + cw - 1, 2);
   }
   // what is left at 1 is enclosed: each part filled when it is small
-  const part: number[] = [];
-  const take = (b: number) => {
-    if (cell[b] !== 1) return;
-    cell[b] = 3;
-    stack.push(b);
-    part.push(b);
-  };
-  for (let s = 0; s < cw * ch; s++) {
+  for (let s = 0; s < N; s++) {
     if (cell[s] !== 1) continue;
-    part.length = 0;
-    take(s);
-    while (stack.length) {
-      const b = stack.pop()!;
-      const x = b % cw;
-      if (x > 0) take(b - 1);
-      if (x < cw - 1) take(b + 1);
-      if (b >= cw) take(b - cw);
-      if (b + cw < cw * ch) take(b + cw);
+    const n = flood(s, 2);
+    if (n > maxArea) continue;
+    for (let k = 0; k < n; k++) {
+      const b = part[k]!;
+      region[(((b / cw) | 0) + y0) * W + (b % cw) + x0] = 255;
     }
-    if (part.length > maxArea) continue;
-    for (const b of part) region[(((b / cw) | 0) + y0) * W + (b % cw) + x0] = 255;
   }
 }
