@@ -250,10 +250,13 @@ export function oldRegion(
     zx0 = Math.min(zx0, f.x - f.w * 0.15);
     zx1 = Math.max(zx1, f.x + f.w * 1.15);
   }
+  // a dress's skirt may flare from the waist (a tutu's from its waistband: its flare above the hips' keypoints
+  // was left beside a new dress as a pale wedge)
+  const skirtTop = waistY(body, null);
   for (let y = Math.max(0, Math.round(y0)); y <= Math.min(H - 1, Math.round(y1)); y++) {
     const [tl, tr] = body.torsoEdges(y);
     const m = span * 0.18;
-    const wide = slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y);
+    const wide = slot === 'bottom' || (slot === 'one-piece' && y > skirtTop);
     const xa = wide ? 0 : Math.max(0, Math.floor(Math.min(zx0, tl - m)));
     const xb = wide ? W - 1 : Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
     for (let x = xa; x <= xb; x++) {
@@ -267,7 +270,7 @@ export function oldRegion(
       let inZone = false;
       if (slot === 'shoes') {
         for (const f of feet) if (x >= f.x - f.w * 0.15 && x <= f.x + f.w * 1.15 && y >= f.y - f.h * 0.2) inZone = true;
-      } else if (slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y)) {
+      } else if (slot === 'bottom' || (slot === 'one-piece' && y > skirtTop)) {
         // a bottom (or a dress's skirt) may flare anywhere across the row: all of the mask but the arms
         inZone = !body.onArm(x, y, 0.5);
       } else {
