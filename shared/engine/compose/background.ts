@@ -138,10 +138,11 @@ export function looksLikeBackground(image: RgbaImage, bg: BackgroundModel, p: nu
 /**
  * Where the background's own texture for each pixel of `region` is read (issue 38, round 3, part F1): along its
  * row, from the background beyond the region's nearer side (left or right), each side's pixels shifted by one
- * distance (about twice that side's depth), so the backdrop's grain, folds and sparkle run on unbroken inside a
- * side and its level lines (a floor's edge, a shadow's, a shelf's) stay level; a pixel whose shifted source is not
- * `clean` (surely the background) tries half as far again, then the other side, then its mirror across the nearer
- * side's edge, else -1 (the diffused fill). A fill diffused from the edge had no texture: a smooth blob, lighter
+ * distance (that side's depth and a gap: `SHIFT_K`, `SHIFT_GAP`; a source off the photo reflected at its border,
+ * `onPhoto`), so the backdrop's grain, folds and sparkle run on unbroken inside a side and its level lines (a
+ * floor's edge, a shadow's, a shelf's) stay level; a pixel whose shifted source is not `clean` (surely the
+ * background) tries half as far again, then the other side, then its mirror across the nearer side's edge, else -1
+ * (the diffused fill). A fill diffused from the edge had no texture: a smooth blob, lighter
  * or darker than the backdrop. Returns an array over the whole image (-1 outside the region), or null when the
  * region is empty. Pixels further than `reach` from clean background on their row are left to the diffused fill.
  */
@@ -247,9 +248,9 @@ const SHIFT_K = 1;
 const SHIFT_GAP = 0.07;
 
 /**
- * A source column `sx` that falls off the photo reflected back at its border (issue 38, round 9, part N3): the
- * shift is about twice a side's depth, and where the region lies near the photo's side that ran off it; its pixels
- * then took the far side's texture (a smooth fold a photo's width away: a blurred blob beside the hips) or none.
+ * A source column `sx` that falls off the photo reflected back at its border (issue 38, round 9, part N3): where
+ * the region lies near the photo's side the shift ran off it, and its pixels took the far side's texture (a smooth
+ * fold a photo's width away: a blurred blob beside the hips) or none.
  * Reflected, the copy still runs on unbroken along the row (mirrored), from the backdrop on the region's own side.
  * -1 when even the reflection is off the photo.
  */
