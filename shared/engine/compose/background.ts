@@ -138,10 +138,11 @@ export function looksLikeBackground(image: RgbaImage, bg: BackgroundModel, p: nu
 /**
  * Where the background's own texture for each pixel of `region` is read (issue 38, round 3, part F1): along its
  * row, from the background beyond the region's nearer side (left or right), each side's pixels shifted by one
- * distance (about twice that side's depth), so the backdrop's grain, folds and sparkle run on unbroken inside a
- * side and its level lines (a floor's edge, a shadow's, a shelf's) stay level; a pixel whose shifted source is not
- * `clean` (surely the background) tries half as far again, then the other side, then its mirror across the nearer
- * side's edge, else -1 (the diffused fill). A fill diffused from the edge had no texture: a smooth blob, lighter
+ * distance (that side's depth and a gap: `SHIFT_K`, `SHIFT_GAP`; a source off the photo reflected at its border,
+ * `onPhoto`), so the backdrop's grain, folds and sparkle run on unbroken inside a side and its level lines (a
+ * floor's edge, a shadow's, a shelf's) stay level; a pixel whose shifted source is not `clean` (surely the
+ * background) tries half as far again, then the other side, then its mirror across the nearer side's edge, else -1
+ * (the diffused fill). A fill diffused from the edge had no texture: a smooth blob, lighter
  * or darker than the backdrop. Returns an array over the whole image (-1 outside the region), or null when the
  * region is empty. Pixels further than `reach` from clean background on their row are left to the diffused fill.
  */
@@ -203,7 +204,7 @@ export function textureSources(
   const shift = depths.map((v) => {
     if (!v.length) return 0;
     v.sort((a, b) => a - b);
-    return Math.max(4, Math.round(v[Math.floor(v.length * 0.9)]! * 2.2 + 2));
+    return Math.max(4, Math.round(v[Math.floor(v.length * 0.9)]! * SHIFT_K + reach * SHIFT_GAP));
   });
   for (let y = ry0; y <= ry1; y++) {
     const o = y * W;
@@ -218,8 +219,8 @@ export function textureSources(
       let q = -1;
       for (const s of [first, 1 - first]) {
         for (const f of [1, 1.5]) {
-          const sx = x + (s ? 1 : -1) * Math.round(shift[s]! * f);
-          if (sx >= 0 && sx < W && ok[k + sx]) {
+          const sx = onPhoto(x + (s ? 1 : -1) * Math.round(shift[s]! * f), W);
+          if (sx >= 0 && ok[k + sx]) {
             q = o + sx;
             break;
           }
@@ -234,4 +235,110 @@ export function textureSources(
     }
   }
   return src;
+}
+
+/**
+ * A side's copy distance: its depth (the 90th percentile of its pixels' distance to clean background on their row)
+ * times SHIFT_K, plus SHIFT_GAP of the reach (issue 38, round 9, part N3). Twice the depth and more (round 3) put
+ * the sources up to two shoulder spans from the region where a wide old garment (a tutu) was: a smooth fold's
+ * texture, or the photo's other side's, pasted into a sparkling curtain (blurred blobs beside the hips), and off
+ * the photo beside a garment near its side; the depth and a gap clear the region and its soft edge.
+ */
+const SHIFT_K = 1;
+const SHIFT_GAP = 0.07;
+
+/**
+ * A source column `sx` that falls off the photo reflected back at its border (issue 38, round 9, part N3): where
+ * the region lies near the photo's side the shift ran off it, and its pixels took the far side's texture (a smooth
+ * fold a photo's width away: a blurred blob beside the hips) or none.
+ * Reflected, the copy still runs on unbroken along the row (mirrored), from the backdrop on the region's own side.
+ * -1 when even the reflection is off the photo.
+ */
+function onPhoto(sx: number, W: number): number {
+  const r = sx < 0 ? -sx : sx >= W ? 2 * (W - 1) - sx : sx;
+  return r >= 0 && r < W ? r : -1;
+}
+
+/**
+ * Small parts enclosed by an old garment's region are the region's (issue 38, round 9, part N3; in place): the
+ * photo's pixels inside `region`'s box that no path outside the region joins to the box's border, in parts of at
+ * most `maxArea` pixels. Pink backdrop seen through a tutu's translucent frills (left as the backdrop's colour,
+ * `leaveBackground`) and its gold trim (passing the skin test) were holes of a few pixels in the region; left as
+ * they were among the copied texture they were the tutu's ghost (pale flecks with gold lines in them), and the
+ * fill's seam carried their tint into a blur round each. The mask's overreach at the region's edge and the gap
+ * between the legs reach the photo round the region and stay.
+ */
+export function fillEnclosed(region: Uint8Array, W: number, H: number, maxArea: number): void {
+  let x0 = W;
+  let x1 = -1;
+  let y0 = -1;
+  let y1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = region.subarray(y * W, y * W + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    x0 = Math.min(x0, a);
+    x1 = Math.max(x1, row.lastIndexOf(255));
+  }
+  if (y0 < 0 || x1 - x0 < 2 || y1 - y0 < 2) return;
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const N = cw * ch;
+  // 0: inside the region; 1: outside it, not yet reached; 2: reached from the box's border (or a part too large)
+  const cell = new Uint8Array(N);
+  for (let y = 0; y < ch; y++) {
+    const o = (y + y0) * W + x0;
+    for (let x = 0; x < cw; x++) if (!region[o + x]) cell[y * cw + x] = 1;
+  }
+  const stack = new Int32Array(N);
+  const part = new Int32Array(N);
+  // flood from `b` through the cells at 1, setting them to `to`; the cells taken are listed in `part`, their number returned
+  const flood = (b: number, to: number): number => {
+    let top = 0;
+    let n = 0;
+    cell[b] = to;
+    stack[top++] = b;
+    while (top > 0) {
+      const c = stack[--top]!;
+      part[n++] = c;
+      const x = c % cw;
+      if (x > 0 && cell[c - 1] === 1) {
+        cell[c - 1] = to;
+        stack[top++] = c - 1;
+      }
+      if (x < cw - 1 && cell[c + 1] === 1) {
+        cell[c + 1] = to;
+        stack[top++] = c + 1;
+      }
+      if (c >= cw && cell[c - cw] === 1) {
+        cell[c - cw] = to;
+        stack[top++] = c - cw;
+      }
+      if (c + cw < N && cell[c + cw] === 1) {
+        cell[c + cw] = to;
+        stack[top++] = c + cw;
+      }
+    }
+    return n;
+  };
+  for (let x = 0; x < cw; x++) {
+    if (cell[x] === 1) flood(x, 2);
+    if (cell[N - cw + x] === 1) flood(N - cw + x, 2);
+  }
+  for (let y = 0; y < ch; y++) {
+    if (cell[y * cw] === 1) flood(y * cw, 2);
+    if (cell[y * cw + cw - 1] === 1) flood(y * cw + cw - 1, 2);
+  }
+  // what is left at 1 is enclosed: each part filled when it is small
+  for (let s = 0; s < N; s++) {
+    if (cell[s] !== 1) continue;
+    const n = flood(s, 2);
+    if (n > maxArea) continue;
+    for (let k = 0; k < n; k++) {
+      const b = part[k]!;
+      region[(((b / cw) | 0) + y0) * W + (b % cw) + x0] = 255;
+    }
+  }
 }

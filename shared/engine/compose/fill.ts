@@ -10,7 +10,14 @@ import { footBox } from '../place/place';
 import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
 import type { RgbaImage } from '../core/types';
-import { BG_CHROMA, BG_LUM, looksLikeBackground, textureSources, type BackgroundModel } from './background';
+import {
+  BG_CHROMA,
+  BG_LUM,
+  fillEnclosed,
+  looksLikeBackground,
+  textureSources,
+  type BackgroundModel,
+} from './background';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
 /** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
@@ -246,10 +253,13 @@ export function oldRegion(
     zx0 = Math.min(zx0, f.x - f.w * 0.15);
     zx1 = Math.max(zx1, f.x + f.w * 1.15);
   }
+  // a dress's skirt may flare from the waist (a tutu's from its waistband: its flare above the hips' keypoints
+  // was left beside a new dress as a pale wedge)
+  const skirtTop = waistY(body, null);
   for (let y = Math.max(0, Math.round(y0)); y <= Math.min(H - 1, Math.round(y1)); y++) {
     const [tl, tr] = body.torsoEdges(y);
     const m = span * 0.18;
-    const wide = slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y);
+    const wide = slot === 'bottom' || (slot === 'one-piece' && y > skirtTop);
     const xa = wide ? 0 : Math.max(0, Math.floor(Math.min(zx0, tl - m)));
     const xb = wide ? W - 1 : Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
     for (let x = xa; x <= xb; x++) {
@@ -263,7 +273,7 @@ export function oldRegion(
       let inZone = false;
       if (slot === 'shoes') {
         for (const f of feet) if (x >= f.x - f.w * 0.15 && x <= f.x + f.w * 1.15 && y >= f.y - f.h * 0.2) inZone = true;
-      } else if (slot === 'bottom' || (slot === 'one-piece' && y > body.pelvis.y)) {
+      } else if (slot === 'bottom' || (slot === 'one-piece' && y > skirtTop)) {
         // a bottom (or a dress's skirt) may flare anywhere across the row: all of the mask but the arms
         inZone = !body.onArm(x, y, 0.5);
       } else {
@@ -288,6 +298,7 @@ export function oldRegion(
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
+  if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   return out;
 }
 
@@ -487,6 +498,9 @@ function garmentCore(body: Body, caps: (readonly number[])[]): (x: number, y: nu
     return false;
   };
 }
+
+/** The backdrop seen through a bottom's old garment, enclosed by it, up to this side (x the span) is filled (`fillEnclosed`). */
+const ENCLOSED_HOLE = 0.15;
 
 /** How far (x the span) a bottom's old garment is taken on into the mask's soft fringe beside it. */
 const OLD_FRINGE = 0.03;
