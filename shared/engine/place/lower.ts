@@ -759,7 +759,7 @@ function shadeInseam(
       let f = d < w ? 1 - k * (1 - d / w) ** 2 : 1;
       // on the seam: a soft fold, a smooth bell (a V's bottom, or a narrow crease, off the pixel grid read as a
       // drawn dark line stepping from row to row)
-      if (ds < seamW) f = Math.min(f, 1 - k * (1 - (ds / seamW) ** 2) ** 2);
+      if (ds < seamW) f = Math.min(f, 1 - SEAM_SHADE * ramped * (1 - (ds / seamW) ** 2) ** 2);
       let dc = Infinity;
       for (const e of folds) dc = Math.min(dc, Math.abs(x + 0.5 - e));
       if (dc < crease) f *= 1 - INSEAM_CREASE * ramped * (1 - dc / crease);
@@ -785,10 +785,11 @@ function seamOn(
 /** A boundary between the two trouser legs this close to the seam (x the span) is drawn on the seam's line. */
 const SEAM_NEAR = 0.03;
 /**
- * The shade on the seam, a smooth bell as deep as INSEAM_SHADE: its half-width (x INSEAM_SHADE_W; narrower, its
- * sides' curve read as steps of light).
+ * The shade on the seam, a smooth bell: its half-width (x INSEAM_SHADE_W; narrower, its sides' curve read as steps
+ * of light) and depth (as much shade over its width as the edge's shade had).
  */
-const SEAM_SHADE_W = 1.4;
+const SEAM_SHADE_W = 1.2;
+const SEAM_SHADE = 0.3;
 
 /**
  * Each trouser leg shaded as a tube (in place): below the crotch, the cloth within LEG_TURN_W of its half-width from
