@@ -62,6 +62,9 @@ export function placeTrousers(
   const seam = inseamLine(body, crotchY, gaps);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
+  // legs crossing with the left one in front: it is drawn over the right one, and its inner edge as drawn
+  const leftFront = !seam && leftLegInFront(body, crotchY);
+  let frontIn: Point[] | null = null;
   const draw = (layer: Layer, side: 0 | 1) => {
     const leg = side === 0 ? body.legL : body.legR;
     const part = side === 0 ? PART_LEFT : PART_RIGHT;
@@ -121,7 +124,17 @@ export function placeTrousers(
     // two leg openings at the hem where the legs touch there (not one column with a slit)
     partHems(body, st.dIn, side, seam, gaps);
     // the right leg (drawn over the left) without the photo's dark outline along its inner edge on the seam
-    const labels = side === 1 ? blankSeamOutline(g, alpha.width, st.si, st.dIn, seam, gaps, span * HEM_RISE) : g.labels;
+    // the leg on top without the photo's dark outline along its inner edge where it lies over the other leg: the
+    // right one on the seam (above the hem's parting), the left one in front where the legs cross
+    const bottom = st.dIn[st.dIn.length - 1]!;
+    const over =
+      side === 1 && seam
+        ? st.dIn.map((p) => dist(p, bottom) > span * HEM_RISE && !gaps(p.y) && seam(p.y) !== null)
+        : side === 0 && leftFront
+          ? st.dIn.map((p) => !gaps(p.y))
+          : null;
+    const labels = over ? blankInnerOutline(g, alpha.width, side, st.si, over) : g.labels;
+    if (side === 0 && leftFront) frontIn = st.dIn.slice();
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels, part, tint },
@@ -142,13 +155,14 @@ export function placeTrousers(
   return {
     drawBody(layer) {
       // the leg in front drawn last, over the other (legs side by side: the left first, under the right on the seam)
-      const leftFront = !seam && leftLegInFront(body, crotchY);
       draw(layer, leftFront ? 1 : 0);
       const first = layer.call;
       draw(layer, leftFront ? 0 : 1);
       const [callL, callR] = leftFront ? [layer.call, first] : [first, layer.call];
-      shadeLegs(layer, body, callL, callR, crotchY, seam, gaps);
-      shadeInseam(layer, body, callL, callR, crotchY, seam, gaps);
+      // the line the legs' shades meet on: the seam, or the front leg's inner edge
+      const line = seam ?? (frontIn ? edgeLine(frontIn) : null);
+      shadeLegs(layer, body, callL, callR, crotchY, line, gaps);
+      shadeInseam(layer, body, callL, callR, crotchY, line, gaps);
     },
     drawLimbs() {},
     room(base) {
@@ -515,42 +529,50 @@ function partHems(
 }
 
 /**
- * The garment's part labels with the right trouser leg's inner outline left out (a copy of `g.labels` on first use)
- * on the source rows whose sections meet the left leg on the seam (no open gap; not within `rise` of the hem, where
- * the legs part): the flat lay's dark edge line, OUTLINE_BAND of the waist wide, drawn along the seam came out as a
- * ragged dark line (each row's edge pixel a step). Unlabelled pixels are not read by the warp, so the right leg's
- * cloth ends just short of the seam, over the left leg's cloth (drawn first, on under it past the seam). The left
- * leg keeps its outline: hidden under the right one, and without it its cloth ended short of the seam.
+ * The garment's part labels with a trouser leg's inner outline left out (a copy of `g.labels`) on the source rows
+ * between sections `over` the other leg (the right leg on the seam, the left one in front where the legs cross):
+ * the flat lay's dark edge line, OUTLINE_BAND of the waist wide, drawn there came out as a ragged dark line (each
+ * row's edge pixel a step). Unlabelled pixels are not read by the warp, so the leg's cloth ends just short of its
+ * inner edge, over the other leg's cloth. The leg underneath keeps its outline (hidden, and without it its cloth
+ * ended short of the seam).
  */
-function blankSeamOutline(
+function blankInnerOutline(
   g: ReturnType<typeof lowerLayout>,
   W: number,
+  side: 0 | 1,
   si: Point[],
-  dIn: Point[],
-  seam: ((y: number) => number | null) | null,
-  gapAt: (y: number) => [number, number] | null,
-  rise: number,
+  over: boolean[],
 ): Uint8Array {
   const legs = g.legs;
-  if (!seam || !legs || si.length < 2) return g.labels;
+  if (!legs || !over.some(Boolean)) return g.labels;
   const band = Math.max(2, Math.round((g.edgeR[0]! - g.edgeL[0]!) * OUTLINE_BAND));
-  // the sections on the seam: above the hem's parting, no open gap, a seam on their row
-  const bottom = dIn[dIn.length - 1]!;
-  const on = dIn.map((p) => dist(p, bottom) > rise && !gapAt(p.y) && seam(p.y) !== null);
-  let out = g.labels;
+  const part = side === 0 ? PART_LEFT : PART_RIGHT;
+  const out = g.labels.slice();
   for (let i = 0; i + 1 < si.length; i++) {
-    if (!on[i] || !on[i + 1]) continue;
-    if (out === g.labels) out = g.labels.slice();
+    if (!over[i] || !over[i + 1]) continue;
     for (let y = Math.round(si[i]!.y); y < Math.round(si[i + 1]!.y); y++) {
       const row = y - g.top;
       if (row < 0 || row > g.hem - g.top) continue;
-      const edge = legs.inner[row * 2 + 1]!;
-      const x1 = Math.min(W - 1, Math.ceil(edge + band));
-      for (let x = Math.max(0, Math.floor(edge - 1)); x <= x1; x++)
-        if (out[y * W + x] === PART_RIGHT) out[y * W + x] = 0;
+      const edge = legs.inner[row * 2 + side]!;
+      const x0 = Math.max(0, Math.floor(side === 0 ? edge - band : edge - 1));
+      const x1 = Math.min(W - 1, Math.ceil(side === 0 ? edge + 1 : edge + band));
+      for (let x = x0; x <= x1; x++) if (out[y * W + x] === part) out[y * W + x] = 0;
     }
   }
   return out;
+}
+
+/** A leg's inner edge as drawn (its destination sections, top to bottom) as x on row y; null off its rows. */
+function edgeLine(dIn: Point[]): (y: number) => number | null {
+  return (y: number) => {
+    for (let i = 0; i + 1 < dIn.length; i++) {
+      const a = dIn[i]!;
+      const b = dIn[i + 1]!;
+      if (y < Math.min(a.y, b.y) || y > Math.max(a.y, b.y)) continue;
+      return a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1);
+    }
+    return null;
+  };
 }
 /** The flat lay's outline along a trouser leg's inner edge, left out on the seam: its width (x the waist's). */
 const OUTLINE_BAND = 0.008;
