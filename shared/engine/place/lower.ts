@@ -65,6 +65,9 @@ export function placeTrousers(
   const seam = inseamLine(body, crotchY, gaps);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
+  // legs crossing with the left one in front: it is drawn over the right one, and its inner edge as drawn
+  const leftFront = !seam && leftLegInFront(body, crotchY);
+  let frontIn: Point[] | null = null;
   const draw = (layer: Layer, side: 0 | 1) => {
     const leg = side === 0 ? body.legL : body.legR;
     const part = side === 0 ? PART_LEFT : PART_RIGHT;
@@ -121,9 +124,23 @@ export function placeTrousers(
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
+    // two leg openings at the hem where the legs touch there (not one column with a slit)
+    partHems(body, st.dIn, side, seam, gaps);
+    // the right leg (drawn over the left) without the photo's dark outline along its inner edge on the seam
+    // the leg on top without the photo's dark outline along its inner edge where it lies over the other leg: the
+    // right one on the seam (above the hem's parting), the left one in front where the legs cross
+    const bottom = st.dIn[st.dIn.length - 1]!;
+    const over =
+      side === 1 && seam
+        ? st.dIn.map((p) => dist(p, bottom) > span * HEM_RISE && !gaps(p.y) && seam(p.y) !== null)
+        : side === 0 && leftFront
+          ? st.dIn.map((p) => !gaps(p.y))
+          : null;
+    const labels = over ? blankInnerOutline(g, alpha.width, side, st.si, over) : g.labels;
+    if (side === 0 && leftFront) frontIn = st.dIn.slice();
     drawStrip(
       layer,
-      { image, alpha: alpha.data, labels: g.labels, part, tint },
+      { image, alpha: alpha.data, labels, part, tint },
       [...so, ...st.so],
       [...si, ...st.si],
       [...dOut, ...st.dOut],
@@ -140,11 +157,15 @@ export function placeTrousers(
   };
   return {
     drawBody(layer) {
-      draw(layer, 0);
+      // the leg in front drawn last, over the other (legs side by side: the left first, under the right on the seam)
+      draw(layer, leftFront ? 1 : 0);
       const first = layer.call;
-      draw(layer, 1);
-      shadeLegs(layer, body, first, layer.call, crotchY);
-      shadeInseam(layer, body, first, layer.call, crotchY);
+      draw(layer, leftFront ? 0 : 1);
+      const [callL, callR] = leftFront ? [layer.call, first] : [first, layer.call];
+      // the line the legs' shades meet on: the seam, or the front leg's inner edge
+      const line = seam ?? (frontIn ? edgeLine(frontIn) : null);
+      shadeLegs(layer, body, callL, callR, crotchY, line, gaps);
+      shadeInseam(layer, body, callL, callR, crotchY, line, gaps);
     },
     drawLimbs() {},
     room(base) {
@@ -483,6 +504,86 @@ function keepLegGap(
   }
 }
 
+/**
+ * Where the legs touch at the hem, the two trouser legs' inner edges part towards it (in place): from HEM_RISE spans
+ * above the hem down, each leg's inner edge turns away from the seam, HEM_PART spans a side at the hem, an inverted V
+ * between two leg openings (meeting on the seam down to the hem, the two legs read as one column with a slit).
+ */
+function partHems(
+  body: Body,
+  dIn: Point[],
+  side: 0 | 1,
+  seam: ((y: number) => number | null) | null,
+  gapAt: (y: number) => [number, number] | null,
+): void {
+  if (!seam || dIn.length < 2) return;
+  const rise = body.span * HEM_RISE;
+  let along = 0;
+  for (let i = dIn.length - 1; i >= 1 && along < rise; i--) {
+    const p = dIn[i]!;
+    if (i < dIn.length - 1) along += dist(p, dIn[i + 1]!);
+    const f = Math.max(0, 1 - along / rise);
+    const x = seam(p.y);
+    if (x === null || gapAt(p.y)) continue;
+    const part = body.span * HEM_PART * f;
+    if (side === 0) p.x = Math.min(p.x, x + body.span * SEAM_UNDERLAP * (1 - f) - part);
+    else p.x = Math.max(p.x, x + part);
+  }
+}
+
+/**
+ * The garment's part labels with a trouser leg's inner outline left out (a copy of `g.labels`) on the source rows
+ * between sections `over` the other leg (the right leg on the seam, the left one in front where the legs cross):
+ * the flat lay's dark edge line, OUTLINE_BAND of the waist wide, drawn there came out as a ragged dark line (each
+ * row's edge pixel a step). Unlabelled pixels are not read by the warp, so the leg's cloth ends just short of its
+ * inner edge, over the other leg's cloth. The leg underneath keeps its outline (hidden, and without it its cloth
+ * ended short of the seam).
+ */
+function blankInnerOutline(
+  g: ReturnType<typeof lowerLayout>,
+  W: number,
+  side: 0 | 1,
+  si: Point[],
+  over: boolean[],
+): Uint8Array {
+  const legs = g.legs;
+  if (!legs || !over.some(Boolean)) return g.labels;
+  const band = Math.max(2, Math.round((g.edgeR[0]! - g.edgeL[0]!) * OUTLINE_BAND));
+  const part = side === 0 ? PART_LEFT : PART_RIGHT;
+  const out = g.labels.slice();
+  for (let i = 0; i + 1 < si.length; i++) {
+    if (!over[i] || !over[i + 1]) continue;
+    for (let y = Math.round(si[i]!.y); y < Math.round(si[i + 1]!.y); y++) {
+      const row = y - g.top;
+      if (row < 0 || row > g.hem - g.top) continue;
+      const edge = legs.inner[row * 2 + side]!;
+      const x0 = Math.max(0, Math.floor(side === 0 ? edge - band : edge - 1));
+      const x1 = Math.min(W - 1, Math.ceil(side === 0 ? edge + 1 : edge + band));
+      for (let x = x0; x <= x1; x++) if (out[y * W + x] === part) out[y * W + x] = 0;
+    }
+  }
+  return out;
+}
+
+/** A leg's inner edge as drawn (its destination sections, top to bottom) as x on row y; null off its rows. */
+function edgeLine(dIn: Point[]): (y: number) => number | null {
+  return (y: number) => {
+    for (let i = 0; i + 1 < dIn.length; i++) {
+      const a = dIn[i]!;
+      const b = dIn[i + 1]!;
+      if (y < Math.min(a.y, b.y) || y > Math.max(a.y, b.y)) continue;
+      return a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1);
+    }
+    return null;
+  };
+}
+/** The flat lay's outline along a trouser leg's inner edge, left out on the seam: its width (x the waist's). */
+const OUTLINE_BAND = 0.008;
+
+/** The inverted V between the trouser legs' openings at the hem: its height and half-width at the hem (x the span). */
+const HEM_RISE = 0.12;
+const HEM_PART = 0.025;
+
 /** How far (x the span) the left trouser leg goes on under the right one past the seam where the legs touch. */
 const SEAM_UNDERLAP = 0.03;
 /** Legs side by side (not one in front of the other): their axes at least this many mean leg widths apart. */
@@ -504,7 +605,7 @@ const LEG_TURN = 0.22;
  * the first gap the photo shows between them (thighs together, knees or calves apart), and below that from one
  * gap's middle to the next across the rows where the gap closes (legs that nearly touch show it on some rows only:
  * each leg's inner edge switching between the gap's edge and its own width drew a zigzag), on rows where the legs
- * stand side by side. null where the photo shows no gap on the legs at all (legs crossing or one in front of the
+ * stand side by side. Where the photo shows no gap on the legs at all: `touchingSeam` (legs crossing or one in front of the
  * other: each leg keeps its own width there); below the last gap it goes on along the legs at that gap's offset.
  */
 export function inseamLine(
@@ -522,7 +623,7 @@ export function inseamLine(
     rows.push(y);
     mids.push((gap[0] + gap[1]) / 2);
   }
-  if (!rows.length) return null;
+  if (!rows.length) return touchingSeam(body, crotchY);
   // smoothed along the legs: the gap's middle as an offset from the middle between the legs' axes (hip -> knee ->
   // ankle), averaged over SEAM_SMOOTH spans (the mask's edges between nearly touching legs step from row to row,
   // and a shorter average drew a wavy seam, a tear, down legs that touch)
@@ -564,6 +665,55 @@ export function inseamLine(
   };
 }
 
+/**
+ * The seam where the photo shows no gap between the legs at all (legs together down to the feet): the middle
+ * between the legs' axes, eased from the body's axis at the crotch over SEAM_SMOOTH spans. null where the axes
+ * cross (one leg in front of the other: each leg keeps its own width). Without it the two trouser legs were drawn
+ * each across the other down to the hem, one column.
+ */
+function touchingSeam(body: Body, crotchY: number): ((y: number) => number | null) | null {
+  const end = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
+  const between = (y: number) => {
+    const l = legAxisX(body.legL, y);
+    const r = legAxisX(body.legR, y);
+    return l === null || r === null ? null : { l, r, m: (l + r) / 2 };
+  };
+  // legs crossing (one in front of the other) keep each its own width: a seam down to the crossing ended in a step
+  const at = between(crotchY);
+  if (!at || legsCross(body, crotchY)) return null;
+  const off0 = body.axisX(crotchY) - at.m;
+  const k = body.span * SEAM_SMOOTH;
+  return (y: number) => {
+    if (y <= crotchY || y > end) return null;
+    const b = between(y);
+    return b ? b.m + off0 * Math.max(0, 1 - (y - crotchY) / k) : null;
+  };
+}
+/** Legs' axes crossed by more than this (x the span): one leg in front of the other, no seam between them. */
+const TOUCH_CROSS = 0.05;
+
+/** The legs' axes cross (by more than TOUCH_CROSS spans) between the crotch and the ankles: one leg in front. */
+function legsCross(body: Body, crotchY: number): boolean {
+  const ankles = (body.legL.end.y + body.legR.end.y) / 2;
+  for (let y = Math.ceil(crotchY); y <= ankles; y++) {
+    const l = legAxisX(body.legL, y);
+    const r = legAxisX(body.legR, y);
+    if (l !== null && r !== null && r - l < -body.span * TOUCH_CROSS) return true;
+  }
+  return false;
+}
+
+/**
+ * Where the legs cross, whether the left one (in the image) is in front: its foot lower in the picture (nearer the
+ * camera: cgi-model-27's and cgi-model-4's crossing legs). Its trouser leg is then drawn over the right one's (each
+ * its own tube); drawn under it, the front leg's trouser showed only below the back one's, a flap folded at the hem.
+ */
+function leftLegInFront(body: Body, crotchY: number): boolean {
+  return body.legL.end.y - body.legR.end.y > body.span * FRONT_FOOT && legsCross(body, crotchY);
+}
+/** The front leg's foot at least this much lower (x the span) than the back one's. */
+const FRONT_FOOT = 0.1;
+
 /** The legs side by side on row y: their axes apart by at least SIDE_BY_SIDE of their mean width there. */
 function sideBySide(body: Body, y: number): boolean {
   const xl = legAxisX(body.legL, y);
@@ -578,7 +728,15 @@ function sideBySide(body: Body, y: number): boolean {
  * leg meets the other (the draw calls `a` and `b` part) or of the gap between them is darkened towards that edge,
  * as each leg turns away from the light there: without it the two legs read as one slab.
  */
-function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: number): void {
+function shadeInseam(
+  layer: Layer,
+  body: Body,
+  a: number,
+  b: number,
+  crotchY: number,
+  seam: ((y: number) => number | null) | null,
+  gapAt: (y: number) => [number, number] | null,
+): void {
   const { width: W, data, stamp } = layer;
   const w = Math.max(2, body.span * INSEAM_SHADE_W);
   const ramp = body.torsoH * 0.05;
@@ -587,6 +745,8 @@ function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: nu
   const edges: number[] = [];
   const folds: number[] = [];
   const crease = Math.max(1.5, body.span * INSEAM_CREASE_W);
+  const soft: number[] = [];
+  const seamW = w * SEAM_SHADE_W;
   const owner = (p: number) => (data[p * 4 + 3]! < 128 ? 0 : stamp[p] === a ? 1 : stamp[p] === b ? 2 : 3);
   for (let y = y0; y <= y1; y++) {
     const xl = legAxisX(body.legL, y);
@@ -596,16 +756,21 @@ function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: nu
     const hi = Math.min(W - 1, Math.ceil(Math.max(xl, xr)));
     edges.length = 0;
     folds.length = 0;
+    soft.length = 0;
+    const sx = seamOn(body, seam, gapAt, y);
     for (let x = lo; x <= hi; x++) {
       const p = y * W + x;
       const o = owner(p);
       const q = owner(p - 1);
-      // one leg meeting the other, or a leg's edge at the gap between them
-      if (o !== q && (o === 1 || o === 2 || q === 1 || q === 2)) edges.push(x - 0.5);
-      // one leg meeting the other: a fold, not only a shade
-      if (o && q && o !== q) folds.push(x - 0.5);
+      // one leg meeting the other on the seam: at the seam's own (smooth, sub-pixel) line, not at the pixel where
+      // the legs' cloth changes (a step on every row: a ragged dark line)
+      const e = o && q && o !== q && sx !== null && Math.abs(x - 0.5 - sx) < body.span * SEAM_NEAR ? sx : x - 0.5;
+      // one leg meeting the other, or a leg's edge at the gap between them (the seam's line: once, shaded below)
+      if (o !== q && (o === 1 || o === 2 || q === 1 || q === 2) && e !== sx) edges.push(e);
+      // one leg meeting the other: a fold, not only a shade (on the seam, a soft one)
+      if (o && q && o !== q) (e === sx ? soft : folds).push(e);
     }
-    if (!edges.length) continue;
+    if (!edges.length && !soft.length) continue;
     const ramped = Math.min(1, (y - crotchY) / ramp);
     const k = INSEAM_SHADE * ramped;
     for (let x = Math.max(0, Math.floor(lo - w)); x <= Math.min(W - 1, Math.ceil(hi + w)); x++) {
@@ -613,8 +778,13 @@ function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: nu
       if (!owner(p)) continue;
       let d = Infinity;
       for (const e of edges) d = Math.min(d, Math.abs(x + 0.5 - e));
-      if (d >= w) continue;
-      let f = 1 - k * (1 - d / w) ** 2;
+      let ds = Infinity;
+      for (const e of soft) ds = Math.min(ds, Math.abs(x + 0.5 - e));
+      if (d >= w && ds >= seamW) continue;
+      let f = d < w ? 1 - k * (1 - d / w) ** 2 : 1;
+      // on the seam: a soft fold, a smooth bell (a V's bottom, or a narrow crease, off the pixel grid read as a
+      // drawn dark line stepping from row to row)
+      if (ds < seamW) f = Math.min(f, 1 - SEAM_SHADE * ramped * (1 - (ds / seamW) ** 2) ** 2);
       let dc = Infinity;
       for (const e of folds) dc = Math.min(dc, Math.abs(x + 0.5 - e));
       if (dc < crease) f *= 1 - INSEAM_CREASE * ramped * (1 - dc / crease);
@@ -626,11 +796,40 @@ function shadeInseam(layer: Layer, body: Body, a: number, b: number, crotchY: nu
 }
 
 /**
+ * The seam's x on row y where the two trouser legs meet on it (no open gap between them there), else null.
+ */
+function seamOn(
+  body: Body,
+  seam: ((y: number) => number | null) | null,
+  gapAt: (y: number) => [number, number] | null,
+  y: number,
+): number | null {
+  if (!seam || gapAt(y)) return null;
+  return seam(y + 0.5);
+}
+/** A boundary between the two trouser legs this close to the seam (x the span) is drawn on the seam's line. */
+const SEAM_NEAR = 0.03;
+/**
+ * The shade on the seam, a smooth bell: its half-width (x INSEAM_SHADE_W; narrower, its sides' curve read as steps
+ * of light) and depth (as much shade over its width as the edge's shade had).
+ */
+const SEAM_SHADE_W = 1.2;
+const SEAM_SHADE = 0.3;
+
+/**
  * Each trouser leg shaded as a tube (in place): below the crotch, the cloth within LEG_TURN_W of its half-width from
  * either side of its own run on the row (the leg drawn by call `a` or `b`, found around its own axis) is darkened
  * towards that side, as the leg turns away from the light: two tubes, not one flat slab across legs that touch.
  */
-function shadeLegs(layer: Layer, body: Body, a: number, b: number, crotchY: number): void {
+function shadeLegs(
+  layer: Layer,
+  body: Body,
+  a: number,
+  b: number,
+  crotchY: number,
+  seam: ((y: number) => number | null) | null,
+  gapAt: (y: number) => [number, number] | null,
+): void {
   const { width: W, data, stamp } = layer;
   const ramp = body.torsoH * 0.1;
   const y0 = Math.max(0, Math.ceil(crotchY));
@@ -639,6 +838,7 @@ function shadeLegs(layer: Layer, body: Body, a: number, b: number, crotchY: numb
   const x1 = Math.min(W - 1, layer.x1);
   for (let y = y0; y <= y1; y++) {
     const k = LEG_TURN * Math.min(1, (y - crotchY) / ramp);
+    const sx = seamOn(body, seam, gapAt, y);
     for (const side of [0, 1]) {
       const leg = side ? body.legR : body.legL;
       const call = side ? b : a;
@@ -661,8 +861,12 @@ function shadeLegs(layer: Layer, body: Body, a: number, b: number, crotchY: numb
       while (l > x0 && mine(l - 1)) l--;
       while (r < x1 && mine(r + 1)) r++;
       const band = Math.max(2, ((r - l + 1) / 2) * LEG_TURN_W);
+      // its side on the seam at the seam's own line (the pixel where the other leg's cloth begins steps each row)
+      const near = body.span * SEAM_NEAR;
+      const lo = side && sx !== null && Math.abs(l - sx) < near ? sx : l;
+      const hi = !side && sx !== null && Math.abs(r + 1 - sx) < near ? sx : r + 1;
       for (let x = l; x <= r; x++) {
-        const d = Math.min(x - l + 0.5, r + 0.5 - x);
+        const d = Math.max(0, Math.min(x + 0.5 - lo, hi - x - 0.5));
         if (d >= band) continue;
         const f = 1 - k * (1 - d / band) ** 2;
         const o = (y * W + x) * 4;
