@@ -1169,26 +1169,36 @@ function trustedSkinSources(
     }
   }
   const lumOf = (q: number) => skinRgb[q * 3]! * 0.299 + skinRgb[q * 3 + 1]! * 0.587 + skinRgb[q * 3 + 2]! * 0.114;
-  const neckRow = body.neck.y * k;
-  const pelvisRow = body.pelvis.y * k;
-  const lit: number[] = [];
+  const y0 = Math.max(0, Math.ceil(body.neck.y * k - 0.5));
+  const pelvisRow = Math.min(h, Math.ceil(body.pelvis.y * k - 0.5));
+  // the body's lit skin: the luminance histogram of its source cells between the neck and the pelvis
+  const hist = new Uint32Array(256);
+  let lit = 0;
   let total = 0;
-  for (let q = 0; q < w * h; q++) {
-    if (!skinW[q]) continue;
-    total++;
-    const y = Math.floor(q / w) + 0.5;
-    if (y > neckRow && y < pelvisRow && !nearHair[q]) lit.push(lumOf(q));
-  }
+  for (let q = 0; q < w * h; q++) if (skinW[q]) total++;
   if (!total) return;
-  lit.sort((a, b) => a - b);
-  const floor = lit.length >= 8 ? lit[Math.floor((lit.length - 1) * SKIN_LIT_RANK)]! * SKIN_SHADED : 0;
+  for (let y = y0; y < pelvisRow; y++) {
+    for (let q = y * w; q < y * w + w; q++) {
+      if (!skinW[q] || nearHair[q]) continue;
+      hist[Math.min(255, Math.round(lumOf(q)))]!++;
+      lit++;
+    }
+  }
+  let floor = 0;
+  if (lit >= 8) {
+    let acc = 0;
+    let v = 0;
+    while (v < 255 && (acc += hist[v]!) < lit * SKIN_LIT_RANK) v++;
+    floor = v * SKIN_SHADED;
+  }
   const drop = new Uint8Array(w * h);
   let kept = 0;
-  for (let q = 0; q < w * h; q++) {
-    if (!skinW[q]) continue;
-    const y = Math.floor(q / w) + 0.5;
-    if (nearHair[q] || (y < pelvisRow && lumOf(q) < floor)) drop[q] = 1;
-    else kept++;
+  for (let y = 0; y < h; y++) {
+    for (let q = y * w; q < y * w + w; q++) {
+      if (!skinW[q]) continue;
+      if (nearHair[q] || (y < pelvisRow && lumOf(q) < floor)) drop[q] = 1;
+      else kept++;
+    }
   }
   if (kept < total * SKIN_KEEP_MIN) return;
   for (let q = 0; q < w * h; q++) if (drop[q]) skinW[q] = 0;
