@@ -119,7 +119,7 @@ describe('paintSkin (real models)', () => {
       for (let x = Math.round(l + (r - l) * 0.3); x <= r - (r - l) * 0.3; x++) mid.push(y * W + x);
     }
     const de = deltaE2000(rgbToLab(...labOf(painted, mid)), rgbToLab(...labOf(person, arm)));
-    // measured: 10.1 before (a darker, greyer chest), 4.5 after
+    // measured: 10.1 before (a darker, greyer chest), 6.6 after
     expect(de).toBeLessThan(8);
   }, 40_000);
 });

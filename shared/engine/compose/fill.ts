@@ -1118,6 +1118,8 @@ function legPaint(body: Body, dressed: number, x: number, y: number, into: [numb
 const HAIR_EDGE = 0.03;
 /** Skin above the pelvis darker than this share of the body's lit skin (`SKIN_LIT_RANK`) is no source. */
 const SKIN_SHADED = 0.8;
+/** On an arm (its capsules), skin darker than this share of `SKIN_SHADED`'s level is no source either. */
+const SKIN_SHADED_ARM = 0.8;
 /** The rank of the body's lit skin: this quantile of the luminance of its source cells below the neck. */
 const SKIN_LIT_RANK = 0.5;
 /** The share of the skin source cells that must stay for the filter to apply (else all are kept). */
@@ -1126,8 +1128,8 @@ const SKIN_KEEP_MIN = 0.25;
 /**
  * The fill's skin comes from the person's unshaded bare skin (issue 38, round 9, part N5): of the small grid's
  * skin cells (`skinW` 1), those at the hair's edge (within `HAIR_EDGE` spans of a cell with hair) and those above
- * the pelvis darker than `SKIN_SHADED` of the body's lit skin (the shadowed neck under the chin, an armpit) are
- * dropped. The chest between a camisole's straps was painted from the shaded neck and the blonde hair's edge:
+ * the pelvis darker than `SKIN_SHADED` of the body's lit skin (the shadowed neck under the chin, an armpit; not
+ * an arm's shaded side, which is its round shading) are dropped. The chest between a camisole's straps was painted from the shaded neck and the blonde hair's edge:
  * a tan-grey panel, darker than her arms; the body's shading is the light field's and the arm's (`armShadeAt`),
  * not the source's. Nothing is dropped if too few cells would stay (`SKIN_KEEP_MIN`).
  */
@@ -1192,11 +1194,18 @@ function trustedSkinSources(
     floor = v * SKIN_SHADED;
   }
   const drop = new Uint8Array(w * h);
+  // an arm's own shaded side is its shading (round across it), kept
+  const arms = armCapsules(body);
+  const onArm = (x: number, y: number) => {
+    for (const c of arms) if (capsuleDepth((x + 0.5) / k, (y + 0.5) / k, c) >= 0) return true;
+    return false;
+  };
   let kept = 0;
   for (let y = 0; y < h; y++) {
     for (let q = y * w; q < y * w + w; q++) {
       if (!skinW[q]) continue;
-      if (nearHair[q] || (y < pelvisRow && lumOf(q) < floor)) drop[q] = 1;
+      const l = y < pelvisRow ? lumOf(q) : Infinity;
+      if (nearHair[q] || l < floor * SKIN_SHADED_ARM || (l < floor && !onArm(q - y * w, y))) drop[q] = 1;
       else kept++;
     }
   }
