@@ -9,6 +9,7 @@ import { fillRegion, paintSkin } from '../../shared/engine/compose/fill';
 import { readScene } from '../../shared/engine/compose/scene';
 import { isSkin } from '../../shared/engine/perception/appearance';
 import { loadPerson } from '../../test/engine/fixtures';
+import { deltaE2000, eachArmPixel, median, rgbToLab } from '../../test/engine/metrics/pixels';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
@@ -90,5 +91,35 @@ describe('paintSkin (real models)', () => {
       // and 10.5 after
       expect(step).toBeLessThan(16);
     }
+
+    // issue 38, round 9, part N5: the chest under an old top's neckline, filled (`fillRegion`), is the colour of
+    // her own lit bare skin (her forearms), not of the shaded neck under her chin it was diffused from
+    const chest = new Uint8Array(W * person.height);
+    const cy0 = Math.round(body.neck.y);
+    const cy1 = Math.round(body.neck.y + body.torsoH * 0.3);
+    for (let y = cy0; y <= cy1; y++) {
+      const [l, r] = body.torsoEdges(y);
+      for (let x = Math.ceil(l + body.span * 0.05); x <= r - body.span * 0.05; x++) chest[y * W + x] = 255;
+    }
+    const painted: RgbaImage = { width: W, height: person.height, data: new Uint8Array(person.data) };
+    fillRegion(painted, chest, body, scene.maps, scene.light, 'top', null, 'auto', null);
+    const labOf = (img: RgbaImage, idx: number[]) =>
+      [0, 1, 2].map((c) => median(idx.map((i) => img.data[i * 4 + c]!))) as [number, number, number];
+    // her forearms' bare skin (the skin map's, no hair)
+    const arm: number[] = [];
+    for (const a of [body.armL, body.armR])
+      eachArmPixel({ body, width: W, height: person.height }, a.mid, a.end, a.widthEnd * 0.5, (i) => {
+        if (scene.maps.skin[i] && scene.maps.hair[i]! < 128) arm.push(i);
+      });
+    expect(arm.length).toBeGreaterThan(500);
+    // the chest's middle (away from the seams at the region's sides)
+    const mid: number[] = [];
+    for (let y = cy0 + 3; y <= cy1 - 3; y++) {
+      const [l, r] = body.torsoEdges(y);
+      for (let x = Math.round(l + (r - l) * 0.3); x <= r - (r - l) * 0.3; x++) mid.push(y * W + x);
+    }
+    const de = deltaE2000(rgbToLab(...labOf(painted, mid)), rgbToLab(...labOf(person, arm)));
+    // measured: 10.1 before (a darker, greyer chest), 6.6 after
+    expect(de).toBeLessThan(8);
   }, 40_000);
 });

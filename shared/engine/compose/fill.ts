@@ -1131,6 +1131,105 @@ function legPaint(body: Body, dressed: number, x: number, y: number, into: [numb
   }
 }
 
+/** How far (x the span) skin beside the hair is no source of the fill's skin (the hair's edge blends into it). */
+const HAIR_EDGE = 0.03;
+/** Skin above the pelvis darker than this share of the body's lit skin (`SKIN_LIT_RANK`) is no source. */
+const SKIN_SHADED = 0.8;
+/** On an arm (its capsules), skin darker than this share of `SKIN_SHADED`'s level is no source either. */
+const SKIN_SHADED_ARM = 0.8;
+/** The rank of the body's lit skin: this quantile of the luminance of its source cells below the neck. */
+const SKIN_LIT_RANK = 0.5;
+/** The share of the skin source cells that must stay for the filter to apply (else all are kept). */
+const SKIN_KEEP_MIN = 0.25;
+
+/**
+ * The fill's skin comes from the person's unshaded bare skin (issue 38, round 9, part N5): of the small grid's
+ * skin cells (`skinW` 1), those at the hair's edge (within `HAIR_EDGE` spans of a cell with hair) and those above
+ * the pelvis darker than `SKIN_SHADED` of the body's lit skin (the shadowed neck under the chin, an armpit; not
+ * an arm's shaded side, which is its round shading) are dropped. The chest between a camisole's straps was painted from the shaded neck and the blonde hair's edge:
+ * a tan-grey panel, darker than her arms; the body's shading is the light field's and the arm's (`armShadeAt`),
+ * not the source's. Nothing is dropped if too few cells would stay (`SKIN_KEEP_MIN`).
+ */
+function trustedSkinSources(
+  skinRgb: Float32Array,
+  skinW: Float32Array,
+  hairN: Float32Array,
+  body: Body,
+  k: number,
+  w: number,
+  h: number,
+): void {
+  const r = Math.max(1, Math.round(body.span * HAIR_EDGE * k));
+  // hair cells, dilated by r (separably: rows, then columns)
+  const rows = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let last = -Infinity;
+    for (let x = 0; x < w; x++) {
+      if (hairN[y * w + x]! > 0) last = x;
+      if (x - last <= r) rows[y * w + x] = 1;
+    }
+    last = Infinity;
+    for (let x = w - 1; x >= 0; x--) {
+      if (hairN[y * w + x]! > 0) last = x;
+      if (last - x <= r) rows[y * w + x] = 1;
+    }
+  }
+  const nearHair = new Uint8Array(w * h);
+  for (let x = 0; x < w; x++) {
+    let last = -Infinity;
+    for (let y = 0; y < h; y++) {
+      if (rows[y * w + x]) last = y;
+      if (y - last <= r) nearHair[y * w + x] = 1;
+    }
+    last = Infinity;
+    for (let y = h - 1; y >= 0; y--) {
+      if (rows[y * w + x]) last = y;
+      if (last - y <= r) nearHair[y * w + x] = 1;
+    }
+  }
+  const lumOf = (q: number) => skinRgb[q * 3]! * 0.299 + skinRgb[q * 3 + 1]! * 0.587 + skinRgb[q * 3 + 2]! * 0.114;
+  const y0 = Math.max(0, Math.ceil(body.neck.y * k - 0.5));
+  const pelvisRow = Math.min(h, Math.ceil(body.pelvis.y * k - 0.5));
+  // the body's lit skin: the luminance histogram of its source cells between the neck and the pelvis
+  const hist = new Uint32Array(256);
+  let lit = 0;
+  let total = 0;
+  for (let q = 0; q < w * h; q++) if (skinW[q]) total++;
+  if (!total) return;
+  for (let y = y0; y < pelvisRow; y++) {
+    for (let q = y * w; q < y * w + w; q++) {
+      if (!skinW[q] || nearHair[q]) continue;
+      hist[Math.min(255, Math.round(lumOf(q)))]!++;
+      lit++;
+    }
+  }
+  let floor = 0;
+  if (lit >= 8) {
+    let acc = 0;
+    let v = 0;
+    while (v < 255 && (acc += hist[v]!) < lit * SKIN_LIT_RANK) v++;
+    floor = v * SKIN_SHADED;
+  }
+  const drop = new Uint8Array(w * h);
+  // an arm's own shaded side is its shading (round across it), kept
+  const arms = armCapsules(body);
+  const onArm = (x: number, y: number) => {
+    for (const c of arms) if (capsuleDepth((x + 0.5) / k, (y + 0.5) / k, c) >= 0) return true;
+    return false;
+  };
+  let kept = 0;
+  for (let y = 0; y < h; y++) {
+    for (let q = y * w; q < y * w + w; q++) {
+      if (!skinW[q]) continue;
+      const l = y < pelvisRow ? lumOf(q) : Infinity;
+      if (nearHair[q] || l < floor * SKIN_SHADED_ARM || (l < floor && !onArm(q - y * w, y))) drop[q] = 1;
+      else kept++;
+    }
+  }
+  if (kept < total * SKIN_KEEP_MIN) return;
+  for (let q = 0; q < w * h; q++) if (drop[q]) skinW[q] = 0;
+}
+
 /** A pixel is surely the background (a source of its texture) where the person mask is under this. */
 const BG_SURE = 26;
 /** How far (x the span) a pixel of the fill may be from the background it mirrors. */
@@ -1172,6 +1271,8 @@ export function fillRegion(
   const skinW = new Float32Array(w * h);
   const bgRgb = new Float32Array(w * h * 3);
   const bgW = new Float32Array(w * h);
+  // hair pixels sampled per cell (`trustedSkinSources`: skin at the hair's edge is no source)
+  const hairN = new Float32Array(w * h);
   // a bottom's bare legs are painted as legs (`legPaint`) in the person's own skin tone: the median of their
   // visible skin, the legs' own where enough of it shows (a diffused fill was a translucent ghost of the old
   // garment, or a skin blob in its shape)
@@ -1187,6 +1288,7 @@ export function fillRegion(
       if (region[p]) continue;
       const q = sy * w + Math.min(w - 1, Math.floor(x * k));
       const o = p * 4;
+      if (maps.hair[p]! >= 128) hairN[q] = hairN[q]! + 1;
       if (maps.skin[p] && maps.hair[p]! < 128) {
         if (legSkin && body.mask[p]! >= 128) {
           const hist = y > body.pelvis.y ? legSkin[1]! : legSkin[0]!;
@@ -1238,6 +1340,7 @@ export function fillRegion(
       legTone = [med(0), med(1), med(2)];
     }
   }
+  trustedSkinSources(skinRgb, skinW, hairN, body, k, w, h);
   pushPullFill(skinRgb, skinW, w, h);
   pushPullFill(bgRgb, bgW, w, h);
   // the whole upper arm from the shoulder's joint (the arm capsules start lower down, where a sleeve's shoulder
@@ -1400,7 +1503,18 @@ export function fillRegion(
       if (legOver) into[c] = legTone![c]! * leg[1] * leg[0] + into[c]! * (1 - leg[0]);
     }
   };
-  const seam = seamCorrection(out, region, covered, Math.max(3, body.span * SEAM_FEATHER), estimate, ry0, ry1);
+  // the hair lies in front of the skin: its colour is not carried into the fill (a brown smear beside a blonde
+  // ponytail over the chest)
+  const seam = seamCorrection(
+    out,
+    region,
+    covered,
+    Math.max(3, body.span * SEAM_FEATHER),
+    estimate,
+    ry0,
+    ry1,
+    maps.hair,
+  );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
   for (let y = ry0; y <= ry1; y++) {
@@ -1445,7 +1559,7 @@ export const SEAM_FEATHER = 0.07;
  * towards the smooth (harmonic) correction, so a thin strip between skin and the background meets each. A flat
  * fill meeting the photo along the zone's straight lines drew a hard-edged box (at the neckline, the hem, a
  * shoulder); now it is feathered into what is around it, like a seamless clone. Returns the correction per pixel
- * (`at`: false where there is none).
+ * (`at`: false where there is none). `hair` (>= 128): lies in front of the fill, no edge to match (round 9, N5).
  */
 export function seamCorrection(
   out: RgbaImage,
@@ -1455,6 +1569,7 @@ export function seamCorrection(
   estimate: (x: number, y: number, into: number[]) => void,
   ry0: number,
   ry1: number,
+  hair: Uint8Array | null = null,
 ): { at: (x: number, y: number, into: number[]) => boolean } | null {
   const { width: W, height: H, data } = out;
   const pad = Math.ceil(radius) + 2;
@@ -1480,7 +1595,7 @@ export function seamCorrection(
   const dist = new Float32Array(cw * ch).fill(Infinity);
   const v = [0, 0, 0];
   const sum = [0, 0, 0];
-  const seen = (p: number) => !region[p] && !(covered && covered[p]);
+  const seen = (p: number) => !region[p] && !(covered && covered[p]) && !(hair && hair[p]! >= 128);
   let any = false;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
