@@ -930,19 +930,32 @@ export function oldBesideHand(
   y0 = Math.max(0, y0 - 1);
   x1 = Math.min(W - 1, x1 + 1);
   y1 = Math.min(H - 1, y1 + 1);
+  // from the old region beside the capsules: their open pixels next to it
   const stack: number[] = [];
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) if (old[y * W + x] && !maps.handArea[y * W + x]) stack.push(y * W + x);
+  const outsideOld = (q: number) => old[q] && !maps.handArea[q];
+  for (let y = y0 + 1; y < y1; y++) {
+    for (let x = x0 + 1; x < x1; x++) {
+      const p = y * W + x;
+      if (!maps.handArea[p] || old[p]) continue;
+      if (!outsideOld(p - 1) && !outsideOld(p + 1) && !outsideOld(p - W) && !outsideOld(p + W)) continue;
+      if (!open(p)) continue;
+      old[p] = 255;
+      stack.push(p);
+    }
   }
+  const take = (q: number) => {
+    if (!open(q)) return;
+    old[q] = 255;
+    stack.push(q);
+  };
   while (stack.length) {
     const p = stack.pop()!;
     const x = p % W;
     const y = (p - x) / W;
-    for (const q of [x > x0 ? p - 1 : -1, x < x1 ? p + 1 : -1, y > y0 ? p - W : -1, y < y1 ? p + W : -1]) {
-      if (q < 0 || !open(q)) continue;
-      old[q] = 255;
-      stack.push(q);
-    }
+    if (x > x0) take(p - 1);
+    if (x < x1) take(p + 1);
+    if (y > y0) take(p - W);
+    if (y < y1) take(p + W);
   }
 }
 
@@ -1014,27 +1027,32 @@ export function oldClothRim(
   const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
   const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
   const far = model.spread * CLOTH_SPREADS;
-  const cloth: number[] = [];
+  if (x1 < x0 || y1 < y0) return;
+  // on the window's own grid: the skin that may be taken, the cloth read only within the rim of it
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const open = new Uint8Array(cw * ch);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const q = y * W + x;
+      if (old[q] || !maps.skin[q] || mask[q]! < 128 || maps.hair[q]! >= 128 || head[q] || maps.handArea[q]) continue;
+      open[(y - y0) * cw + x - x0] = 255;
+    }
+  }
+  const nearOpen = dilate(open, cw, ch, r);
+  const cloth = new Uint8Array(cw * ch);
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
-      if (!old[p] || maps.hair[p]! >= 128) continue;
+      if (!nearOpen[(y - y0) * cw + x - x0] || !old[p] || maps.hair[p]! >= 128) continue;
       const s = d[p * 4]! + d[p * 4 + 1]! + d[p * 4 + 2]! + 1;
       const off = Math.hypot(d[p * 4]! / s - model.cr, d[p * 4 + 1]! / s - model.cg);
-      if ((off > far || s / 3 < model.lumMin) && !(bg && looksLikeBackground(person, bg, p, v))) cloth.push(p);
+      if ((off > far || s / 3 < model.lumMin) && !(bg && looksLikeBackground(person, bg, p, v)))
+        cloth[(y - y0) * cw + x - x0] = 255;
     }
   }
-  for (const p of cloth) {
-    const x = p % W;
-    const y = (p - x) / W;
-    for (let yy = Math.max(y0, y - r); yy <= Math.min(y1, y + r); yy++) {
-      for (let xx = Math.max(x0, x - r); xx <= Math.min(x1, x + r); xx++) {
-        const q = yy * W + xx;
-        if (old[q] || !maps.skin[q] || mask[q]! < 128 || maps.hair[q]! >= 128 || head[q] || maps.handArea[q]) continue;
-        old[q] = 255;
-      }
-    }
-  }
+  const rim = dilate(cloth, cw, ch, r);
+  for (let l = 0; l < open.length; l++) if (open[l] && rim[l]) old[(y0 + Math.floor(l / cw)) * W + x0 + (l % cw)] = 255;
 }
 
 /** How far beside the neck, in shoulder spans, an old collar is followed up from the old garment. */
