@@ -218,9 +218,9 @@ export async function tryOn(
     const old = shoesOld
       ? shoesOld.region
       : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear, person, scene.background);
-    // the old garment beside a hand (a skirt's flare between the hand and the hip) is the old garment too
-    if (slot === 'top' || slot === 'bottom' || slot === 'one-piece')
-      oldBesideHand(old, body, maps, person, scene.background);
+    // the old garment beside a hand (a skirt's flare between the hand and the hip) is the old garment too (not a
+    // top's: its old region reaches over the old bottom worn on below it)
+    if (slot === 'bottom' || slot === 'one-piece') oldBesideHand(old, body, maps, person, scene.background);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)

@@ -930,6 +930,17 @@ export function oldBesideHand(
   y0 = Math.max(0, y0 - 1);
   x1 = Math.min(W - 1, x1 + 1);
   y1 = Math.min(H - 1, y1 + 1);
+  // within the old region's own rows (a bottom's from its waist down: the old top above it is worn on)
+  let oy0 = H;
+  let oy1 = -1;
+  for (let y = y0; y <= y1; y++) {
+    if (old.subarray(y * W + x0, y * W + x1 + 1).indexOf(255) < 0) continue;
+    oy0 = Math.min(oy0, y);
+    oy1 = y;
+  }
+  y0 = Math.max(y0, oy0);
+  y1 = Math.min(y1, oy1);
+  if (y1 < y0) return;
   // from the old region beside the capsules: their open pixels next to it
   const stack: number[] = [];
   const outsideOld = (q: number) => old[q] && !maps.handArea[q];
