@@ -25,7 +25,16 @@ import { newLayer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
 import { variantFor, type VariantOptions } from './look/variants';
-import { clip, oldByColour, oldCollar, closeUnderarm, easeCover, occlude } from './compose/occlusion';
+import {
+  clip,
+  oldBesideHand,
+  oldByColour,
+  oldClothRim,
+  oldCollar,
+  closeUnderarm,
+  easeCover,
+  occlude,
+} from './compose/occlusion';
 import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite, smoothCutEdges } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
@@ -209,10 +218,17 @@ export async function tryOn(
     const old = shoesOld
       ? shoesOld.region
       : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear, person, scene.background);
+    // the old garment beside a hand (a skirt's flare between the hand and the hip) is the old garment too (not a
+    // top's: its old region reaches over the old bottom worn on below it)
+    if (slot === 'bottom' || slot === 'one-piece') oldBesideHand(old, body, maps, person, scene.background);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
+    // the blended edge of an old string or strap above the neckline is the old garment too (read from the old
+    // region itself, before the skin's own colour-taken pixels join it)
+    if (slot === 'top' || slot === 'one-piece')
+      oldClothRim(old, body, maps, head, person, scene.skin, scene.background);
     // above a top's or a dress's neckline an old sheer yoke or shoulder over the skin is the old garment too
     if (slot === 'top' || slot === 'one-piece') oldByColour(old, body, maps.skin, person, scene.skin);
     // an old crew collar between the chin and the neck's keypoint, touching the old garment, is the old garment too

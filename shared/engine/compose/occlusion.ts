@@ -886,6 +886,90 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
   }
 }
 
+/**
+ * The old garment beside a hand (issue 38, round 9, part N8): the hand's capsule (`handArea`) is never taken as
+ * old clothing by `oldRegion`, so where a hand hangs beside the hips the old skirt's flare between the hand and
+ * the new garment (which does not cover it there) was left as it was, a white patch beside the hip. Adds to `old`
+ * the capsule's pixels on the person that are not the hand's own, nor skin, nor hair, nor of the backdrop's colour
+ * (`bg`), joined to the old region outside the capsule through such pixels: the hand, its nails (inside the
+ * hand) and the skin beside it stay.
+ */
+export function oldBesideHand(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  person: RgbaImage,
+  bg: BackgroundModel | null,
+): void {
+  const { width: W, height: H, mask } = body;
+  const v = [0, 0, 0];
+  const open = (p: number) =>
+    maps.handArea[p] &&
+    !old[p] &&
+    !maps.hands[p] &&
+    !maps.skin[p] &&
+    mask[p]! >= 128 &&
+    maps.hair[p]! < 128 &&
+    !(bg && looksLikeBackground(person, bg, p, v));
+  // the capsules' box, a pixel wider (the old region beside them)
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = maps.handArea.subarray(y * W, y * W + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    x0 = Math.min(x0, a);
+    x1 = Math.max(x1, row.lastIndexOf(255));
+    y0 = Math.min(y0, y);
+    y1 = y;
+  }
+  if (x1 < 0) return;
+  x0 = Math.max(0, x0 - 1);
+  y0 = Math.max(0, y0 - 1);
+  x1 = Math.min(W - 1, x1 + 1);
+  y1 = Math.min(H - 1, y1 + 1);
+  // within the old region's own rows (a bottom's from its waist down: the old top above it is worn on)
+  let oy0 = H;
+  let oy1 = -1;
+  for (let y = y0; y <= y1; y++) {
+    if (old.subarray(y * W + x0, y * W + x1 + 1).indexOf(255) < 0) continue;
+    oy0 = Math.min(oy0, y);
+    oy1 = y;
+  }
+  y0 = Math.max(y0, oy0);
+  y1 = Math.min(y1, oy1);
+  if (y1 < y0) return;
+  // from the old region beside the capsules: their open pixels next to it
+  const stack: number[] = [];
+  const outsideOld = (q: number) => old[q] && !maps.handArea[q];
+  for (let y = y0 + 1; y < y1; y++) {
+    for (let x = x0 + 1; x < x1; x++) {
+      const p = y * W + x;
+      if (!maps.handArea[p] || old[p]) continue;
+      if (!outsideOld(p - 1) && !outsideOld(p + 1) && !outsideOld(p - W) && !outsideOld(p + W)) continue;
+      if (!open(p)) continue;
+      old[p] = 255;
+      stack.push(p);
+    }
+  }
+  const take = (q: number) => {
+    if (!open(q)) return;
+    old[q] = 255;
+    stack.push(q);
+  };
+  while (stack.length) {
+    const p = stack.pop()!;
+    const x = p % W;
+    const y = (p - x) / W;
+    if (x > x0) take(p - 1);
+    if (x < x1) take(p + 1);
+    if (y > y0) take(p - W);
+    if (y < y1) take(p + W);
+  }
+}
+
 /** How far below the shoulders' line, in shoulder spans, the old garment is also read by its colour. */
 export const CHEST_BY_COLOUR = 0.6;
 /** An old sheer's pixel over the skin has at most this share of the face's skin's red over blue (its chroma). */
@@ -918,6 +1002,68 @@ export function oldByColour(old: Uint8Array, body: Body, skin: Uint8Array, perso
       if (!isSkin(tone, r, d[p * 4 + 1]!, b) && (r - b) / (r + d[p * 4 + 1]! + b + 1) < warm) old[p] = 255;
     }
   }
+}
+
+/** How far round the old garment's cloth above a new neckline, in shoulder spans, its blended edge is taken. */
+export const OLD_CLOTH_RIM = 0.012;
+/** An old pixel this many of the face's skin spreads from its chroma (or darker than its darkest) is cloth. */
+const CLOTH_SPREADS = 2;
+
+/**
+ * The blended edge of the old garment's cloth above a new neckline (issue 38, round 9, part N8): a bikini's
+ * string or a strap a few pixels wide is in the old region, but the pixels either side of it, half string and
+ * half skin, pass the skin map and were kept; the fill between them took their colour, so the string stayed, a
+ * pink line down the shoulder above a camisole. Adds to `old` the skin map's pixels within OLD_CLOTH_RIM spans of
+ * an old pixel that is cloth (its chroma CLOTH_SPREADS of the face's skin spreads from it, or darker than the
+ * face's darkest), from the chin to CHEST_BY_COLOUR spans below the neck over the shoulders' width: not the
+ * hair, the head, the hands or off the person. The cloth's own pixels are read before any is added (a rim of
+ * one step, never a flood).
+ */
+export function oldClothRim(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  model: SkinModel,
+  bg: BackgroundModel | null,
+): void {
+  const { width: W, height: H, mask, span, neck } = body;
+  const d = person.data;
+  const v = [0, 0, 0];
+  const r = Math.max(1, Math.round(span * OLD_CLOTH_RIM));
+  const y0 = Math.max(0, Math.floor(body.head.chinY));
+  const y1 = Math.min(H - 1, Math.ceil(neck.y + span * CHEST_BY_COLOUR));
+  const reach = span * 0.1;
+  const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  const far = model.spread * CLOTH_SPREADS;
+  if (x1 < x0 || y1 < y0) return;
+  // on the window's own grid: the skin that may be taken, the cloth read only within the rim of it
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const open = new Uint8Array(cw * ch);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const q = y * W + x;
+      if (old[q] || !maps.skin[q] || mask[q]! < 128 || maps.hair[q]! >= 128 || head[q] || maps.handArea[q]) continue;
+      open[(y - y0) * cw + x - x0] = 255;
+    }
+  }
+  const nearOpen = dilate(open, cw, ch, r);
+  const cloth = new Uint8Array(cw * ch);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if (!nearOpen[(y - y0) * cw + x - x0] || !old[p] || maps.hair[p]! >= 128) continue;
+      const s = d[p * 4]! + d[p * 4 + 1]! + d[p * 4 + 2]! + 1;
+      const off = Math.hypot(d[p * 4]! / s - model.cr, d[p * 4 + 1]! / s - model.cg);
+      if ((off > far || s / 3 < model.lumMin) && !(bg && looksLikeBackground(person, bg, p, v)))
+        cloth[(y - y0) * cw + x - x0] = 255;
+    }
+  }
+  const rim = dilate(cloth, cw, ch, r);
+  for (let l = 0; l < open.length; l++) if (open[l] && rim[l]) old[(y0 + Math.floor(l / cw)) * W + x0 + (l % cw)] = 255;
 }
 
 /** How far beside the neck, in shoulder spans, an old collar is followed up from the old garment. */
