@@ -76,40 +76,66 @@ export function legsKept(
  * New shoes on the feet: per foot, the shoe drawn in its window (garment pixels nearer this ankle) against the
  * foot: its columns must take in the ankle's column, its top must be no lower than a little below the ankle,
  * and its bottom must reach the sole (the person mask's lowest row in the window). The largest of those gaps
- * over both feet, in shoulder spans; 1 when a foot has no shoe at all.
+ * over both feet, in shoulder spans; 1 when a foot has no shoe at all. Feet one behind the other whose ankle
+ * keypoints lie within FEET_STACKED spans of each other (both on the front leg: the pose model cannot tell the back
+ * ankle) are one window: the line between such points splits one foot, not two; the shoes are measured together.
  */
 export function shoeOffset(ctx: MetricContext): number {
-  const { body, garment, width: W } = ctx;
+  const { body } = ctx;
+  const a = body.legL.end;
+  const b = body.legR.end;
+  if (Math.hypot(a.x - b.x, a.y - b.y) < body.span * FEET_STACKED) return shoeGap(ctx, bothFeet(ctx));
   let worst = 0;
-  for (const side of [0, 1] as const) {
-    const f = footWindow(ctx, side);
-    let sx0 = Infinity;
-    let sx1 = -Infinity;
-    let sy0 = Infinity;
-    let sy1 = -Infinity;
-    let sole = -Infinity;
-    for (let y = f.y0; y <= f.y1; y++) {
-      for (let x = f.x0; x <= f.x1; x++) {
-        if (!f.mine(x, y)) continue;
-        const i = y * W + x;
-        if (body.mask[i]! >= 128 && y > f.ankle.y && Math.abs(x - f.ankle.x) < body.span * 0.3)
-          sole = Math.max(sole, y);
-        if (garment[i]! < 128) continue;
-        sx0 = Math.min(sx0, x);
-        sx1 = Math.max(sx1, x);
-        sy0 = Math.min(sy0, y);
-        sy1 = Math.max(sy1, y);
-      }
-    }
-    if (sx1 < sx0) {
-      worst = Math.max(worst, 1);
-      continue;
-    }
-    const s = body.span;
-    const horiz = Math.max(0, sx0 - f.ankle.x, f.ankle.x - sx1);
-    const top = Math.max(0, sy0 - (f.ankle.y + s * 0.08));
-    const soleGap = sole > -Infinity ? Math.abs(sy1 - sole) : 0;
-    worst = Math.max(worst, Math.max(horiz, top, soleGap) / s);
-  }
+  for (const side of [0, 1] as const) worst = Math.max(worst, shoeGap(ctx, footWindow(ctx, side)));
   return worst;
+}
+
+/** Ankle keypoints nearer than this (shoulder spans) are one stacked pair of feet to the shoe metric. */
+export const FEET_STACKED = 0.2;
+
+/** The window of both feet at once: the ankles' mean point, from the higher ankle down. */
+function bothFeet(ctx: MetricContext): FootWindow {
+  const { body } = ctx;
+  const a = body.legL.end;
+  const b = body.legR.end;
+  const s = body.span;
+  const ankle = { x: (a.x + b.x) / 2, y: Math.min(a.y, b.y) };
+  return {
+    ankle,
+    x0: Math.max(0, Math.floor(Math.min(a.x, b.x) - s * 0.4)),
+    x1: Math.min(ctx.width - 1, Math.ceil(Math.max(a.x, b.x) + s * 0.4)),
+    y0: Math.max(0, Math.floor(ankle.y - s * 0.15)),
+    y1: Math.min(ctx.height - 1, Math.ceil(Math.max(a.y, b.y) + s * 0.5)),
+    mine: () => true,
+  };
+}
+
+type FootWindow = ReturnType<typeof footWindow>;
+
+/** One window's gap between its shoe and its foot (see `shoeOffset`), 1 when it has no shoe. */
+function shoeGap(ctx: MetricContext, f: FootWindow): number {
+  const { body, garment, width: W } = ctx;
+  let sx0 = Infinity;
+  let sx1 = -Infinity;
+  let sy0 = Infinity;
+  let sy1 = -Infinity;
+  let sole = -Infinity;
+  for (let y = f.y0; y <= f.y1; y++) {
+    for (let x = f.x0; x <= f.x1; x++) {
+      if (!f.mine(x, y)) continue;
+      const i = y * W + x;
+      if (body.mask[i]! >= 128 && y > f.ankle.y && Math.abs(x - f.ankle.x) < body.span * 0.3) sole = Math.max(sole, y);
+      if (garment[i]! < 128) continue;
+      sx0 = Math.min(sx0, x);
+      sx1 = Math.max(sx1, x);
+      sy0 = Math.min(sy0, y);
+      sy1 = Math.max(sy1, y);
+    }
+  }
+  if (sx1 < sx0) return 1;
+  const s = body.span;
+  const horiz = Math.max(0, sx0 - f.ankle.x, f.ankle.x - sx1);
+  const top = Math.max(0, sy0 - (f.ankle.y + s * 0.08));
+  const soleGap = sole > -Infinity ? Math.abs(sy1 - sole) : 0;
+  return Math.max(horiz, top, soleGap) / s;
 }
