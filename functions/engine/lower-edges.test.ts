@@ -147,15 +147,10 @@ describe('skirts and trousers (real models)', () => {
     expect(flare(maxi.r, maxi.body)).toBeGreaterThan(1.05);
   }, 60_000);
 
-  // before: roughness 0.26, light steps 0.065 (stair steps down both legs). The waistband (place/waist.ts): her
-  // old waist cincher reaches to the ribs, and the waistband went up to the bare skin above it, 0.44 torso heights
-  // above the hip joints; now at most WAIST_FILL below that skin, towards her own waist (0.39)
-  it("draws wide-leg trousers with smooth sides, the waistband towards the body's own waist", async () => {
+  // before: roughness 0.26, light steps 0.065 (stair steps down both legs)
+  it('draws wide-leg trousers with smooth sides', async () => {
     const { r, body } = await render('cgi-model-15', 'wideleg-cream');
     expect(sideRoughness(r, body)).toBeLessThan(0.2);
     expect(lightSteps(r)).toBeLessThan(0.05);
-    const { data: cov, width: W, height: H } = r.layers.garment;
-    const [first] = rowsOf(cov, W, H, body.span);
-    expect((body.pelvis.y - first) / body.torsoH).toBeLessThan(0.41);
   }, 60_000);
 });

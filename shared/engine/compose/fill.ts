@@ -227,9 +227,6 @@ export function oldRegion(
     // from the new waistband's own line down: what is above it (the old top's hem, a dress's bodice) stays as it
     // was; filling from higher up left a flat skin band between the old top and the new waistband
     y0 = waistY(body, waist);
-    // an old bottom reaching above the new waistband up to bare skin (a waist cincher up to the ribs: the waistband
-    // stays at the body's own waist, place/waist.ts) is the old bottom's there too, from that skin down
-    if (waist !== null) y0 = Math.min(y0, waist);
     y1 = ankleY - body.legL.widthEnd * 0.4;
   } else if (slot === 'shoes') {
     y0 = ankleY - body.legL.widthEnd * 0.6;

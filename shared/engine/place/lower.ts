@@ -23,17 +23,14 @@ import {
   softRoom,
   type PlacedGarment,
 } from './common';
-import { waistRow } from './waist';
 
 /** A trouser leg is at most this many times the leg's width in the mask (wide-leg trousers stay wide). */
 const WIDE_LEG = 2.6;
 
-/**
- * The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows, at most a
- * little above the body's own waist (place/waist.ts).
- */
+/** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
 export function waistY(body: Body, top: number | null): number {
-  return waistRow(body, top);
+  const dflt = body.pelvis.y - body.torsoH * 0.22;
+  return top === null ? dflt : Math.min(dflt, top);
 }
 
 export function placeTrousers(
