@@ -79,6 +79,18 @@ export const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x -
 export const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 export const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
 
+/** The person mask's run of pixels through (x, y) on its row, [first, last] column; null when (x, y) is off it. */
+export function maskRunAt(body: Body, y: number, x: number): [number, number] | null {
+  const { mask, width: W, height: H } = body;
+  const yy = Math.round(y);
+  let a = Math.round(x);
+  if (yy < 0 || yy >= H || a < 0 || a >= W || mask[yy * W + a]! < 128) return null;
+  let b = a;
+  while (a > 0 && mask[yy * W + a - 1]! >= 128) a--;
+  while (b < W - 1 && mask[yy * W + b + 1]! >= 128) b++;
+  return [a, b];
+}
+
 /** The point at arc length s along a polyline (extrapolating past its end), with its unit direction. */
 export function along(path: Point[], s: number): { p: Point; d: Point } {
   let rest = s;

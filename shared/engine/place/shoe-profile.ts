@@ -2,6 +2,7 @@
 import type { Body } from '../perception/body';
 import type { Box } from '../garment/garment';
 import type { GrayImage, RgbaImage } from '../core/types';
+import { maskRunAt } from './common';
 
 /** Both ankles in one run of the mask at most this many times the wider ankle's width: the keypoints are on one foot. */
 const ONE_FOOT_RUN = 1.2;
@@ -41,21 +42,13 @@ export interface ProfileFoot {
  * the reach's tip. Null otherwise (shoes.ts' `separateFeet` and `ownFeet` take the other poses).
  */
 export function profileFoot(body: Body, w0: number, close: number, person: RgbaImage | null): ProfileFoot | null {
-  const { mask, width: W, height: H, legL, legR } = body;
+  const { width: W, height: H, legL, legR } = body;
   if (!(w0 > 0) || Math.abs(legL.end.x - legR.end.x) >= w0 * close) return null;
   if (Math.abs(legL.end.y - legR.end.y) >= w0 * close) return null;
   const far: 0 | 1 = legL.end.y < legR.end.y ? 0 : 1;
   const farLeg = far ? legR : legL;
   const nearLeg = far ? legL : legR;
-  const runAt = (y: number, x: number): [number, number] | null => {
-    const yy = Math.round(y);
-    let a = Math.round(x);
-    if (yy < 0 || yy >= H || a < 0 || a >= W || mask[yy * W + a]! < 128) return null;
-    let b = a;
-    while (a > 0 && mask[yy * W + a - 1]! >= 128) a--;
-    while (b < W - 1 && mask[yy * W + b + 1]! >= 128) b++;
-    return [a, b];
-  };
+  const runAt = (y: number, x: number) => maskRunAt(body, y, x);
   const run = runAt(farLeg.end.y, farLeg.end.x);
   if (!run || nearLeg.end.x < run[0] || nearLeg.end.x > run[1]) return null;
   const rw = run[1] - run[0] + 1;

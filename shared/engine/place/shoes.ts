@@ -5,7 +5,7 @@ import type { Box } from '../garment/garment';
 import { drawGrid, newLayer, type Layer } from '../core/raster';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
-import { canvasBox, type PlacedGarment } from './common';
+import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 import { drawPumpHeel, instepSkin, ownSkin } from './shoe-heel';
 import { profileFoot, profileHeight } from './shoe-profile';
@@ -352,7 +352,7 @@ const FOOT_BULGE_MAX = 1;
  */
 export function separateFeet(body: Body): { body: Body; farSole: number | null } {
   const none = { body, farSole: null };
-  const { mask, width: W, height: H } = body;
+  const { height: H } = body;
   const { legL, legR } = body;
   const w0 = Math.min(Math.max(legL.widthEnd, legR.widthEnd), body.span * 0.4);
   // close across and at about one height (a foot on a higher step behind the nearer shin is not on this foot)
@@ -361,15 +361,7 @@ export function separateFeet(body: Body): { body: Body; farSole: number | null }
   const farL = legL.end.y < legR.end.y;
   const far = farL ? legL : legR;
   const near = farL ? legR : legL;
-  const runAt = (y: number, x: number): [number, number] | null => {
-    const yy = Math.round(y);
-    let a = Math.round(x);
-    if (yy < 0 || yy >= H || a < 0 || a >= W || mask[yy * W + a]! < 128) return null;
-    let b = a;
-    while (a > 0 && mask[yy * W + a - 1]! >= 128) a--;
-    while (b < W - 1 && mask[yy * W + b + 1]! >= 128) b++;
-    return [a, b];
-  };
+  const runAt = (y: number, x: number) => maskRunAt(body, y, x);
   const run = runAt(far.end.y, far.end.x);
   if (!run || near.end.x < run[0] || near.end.x > run[1] || run[1] - run[0] + 1 > w0 * ONE_FOOT_RUN) return none;
   const shin = (run[1] - run[0] + 1) * SHARED_SHIN;
