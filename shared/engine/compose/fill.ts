@@ -20,17 +20,37 @@ import {
 } from './background';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
-/** The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff), else null. */
-export function waistTop(body: Body, skin: Uint8Array): number | null {
+/**
+ * A run of bare-skin rows across the torso's middle, at least this share of the torso's height, between the bare
+ * skin above an old garment and the hip joints: the old garment there is not one bottom reaching up to that skin
+ * (a waist cincher, a bodysuit's band over a cut-out: its top edge is not a waistband), so a new bottom's waistband
+ * stays at the default waist, from the pose.
+ */
+export const WAIST_SKIN_GAP = 0.04;
+
+/**
+ * The top of a bottom's waistband: up to bare skin above the default waist (a crop top's midriff over a
+ * high-waisted bottom), else null (the default waist, `waistY`). Not when bare skin shows again across the torso's
+ * middle between that skin and the hips (WAIST_SKIN_GAP; a hand held there is not skin here): on a cut-out waist
+ * cincher the first skin above it put every new waistband under the bust.
+ */
+export function waistTop(body: Body, skin: Uint8Array, hands: Uint8Array | null = null): number | null {
   const { width: W } = body;
   const from = Math.round(body.pelvis.y - body.torsoH * 0.22);
   const to = Math.round(body.pelvis.y - body.torsoH * 0.45);
-  for (let y = from; y >= to; y--) {
+  const half = Math.round(body.span * 0.12);
+  const bare = (y: number, noHands: Uint8Array | null) => {
     const cx = Math.round(body.axisX(y));
-    const half = Math.round(body.span * 0.12);
     let n = 0;
-    for (let x = cx - half; x <= cx + half; x++) if (skin[y * W + x]) n++;
-    if (n > half * 1.4) return y + 1;
+    for (let x = cx - half; x <= cx + half; x++) if (skin[y * W + x] && !noHands?.[y * W + x]) n++;
+    return n > half * 1.4;
+  };
+  for (let y = from; y >= to; y--) {
+    if (!bare(y, null)) continue;
+    const gap = Math.max(1, Math.round(body.torsoH * WAIST_SKIN_GAP));
+    let run = 0;
+    for (let yy = y + 1; yy <= Math.round(body.pelvis.y) && run < gap; yy++) run = bare(yy, hands) ? run + 1 : 0;
+    return run >= gap ? null : y + 1;
   }
   return null;
 }

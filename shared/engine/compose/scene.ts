@@ -52,7 +52,7 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
     body,
     maps,
     skin,
-    waist: waistTop(body, skinPx),
+    waist: waistTop(body, skinPx, maps.handArea),
     legwear: legwearMap(person, body, skinPx),
     head: headZone(body, maps.hair),
     light: lightField(person, body, body.mask),
