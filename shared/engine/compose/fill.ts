@@ -598,6 +598,14 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
 /** Skin-map pixels on an upper arm darker than this share of the arm's median are a sleeve's hem, not skin. */
 const DARK_HEM = 0.45;
 
+/** Above the ankle, a mask pixel at most `FRINGE_BAND` shin widths inside the mask's edge in its row, grey (its
+ * channels spread less than `FRINGE_GREY` of the brightest) and within `FRINGE_LIKE` levels (summed) of the floor
+ * just past that edge is the floor the mask took beside the shin, not an old shoe's collar or strap: left as the
+ * photo's (filled as skin it drew pink blocks sticking out of the shins beside the ankles). */
+const FRINGE_BAND = 0.15;
+const FRINGE_GREY = 0.06;
+const FRINGE_LIKE = 20;
+
 /**
  * The old shoes: around each foot's box (from a little above the ankle, where only the mask's pixels that differ
  * from the shin's own colour are taken, to below the sole, a third of the box beyond its sides; nearer this foot's centre than the other's), the person's mask grown by a fifth of the shin's width (the mask stops short of soles, toes and a
@@ -623,6 +631,25 @@ export function oldShoes(
     const g = d[o + 1] ?? 0;
     const sum = r + g + (d[o + 2] ?? 0) + 1;
     return Math.hypot(r / sum - shin[0], g / sum - shin[1]) < 0.035;
+  };
+  // the mask's fringe of floor beside the shin (`FRINGE_BAND`): grey, and like the floor just past the mask's edge
+  const floorFringe = (crop: Uint8Array, cw: number, x: number, y: number, x0: number, y0: number, band: number) => {
+    const o = ((y + y0) * W + x + x0) * 4;
+    const hi = Math.max(d[o]!, d[o + 1]!, d[o + 2]!);
+    if (hi - Math.min(d[o]!, d[o + 1]!, d[o + 2]!) >= hi * FRINGE_GREY || maps.skin[(y + y0) * W + x + x0])
+      return false;
+    for (const step of [-1, 1]) {
+      for (let k = 1; k <= band; k++) {
+        const xx = x + step * k;
+        if (xx < 0 || xx >= cw) break;
+        if (crop[y * cw + xx]! >= 128) continue;
+        const q = ((y + y0) * W + xx + x0) * 4;
+        const diff = Math.abs(d[q]! - d[o]!) + Math.abs(d[q + 1]! - d[o + 1]!) + Math.abs(d[q + 2]! - d[o + 2]!);
+        if (diff < FRINGE_LIKE) return true;
+        break;
+      }
+    }
+    return false;
   };
   // a bare foot (or one in tights): at least BARE_FOOT of its mask below the ankle skin, legwear or the shin's
   // own colour; feet one behind the other are one visible foot, judged together
@@ -671,6 +698,7 @@ export function oldShoes(
     const xs: number[] = [];
     const ys: number[] = [];
     const shinLike = (p: number) => likeShin(p, shin);
+    const band = Math.max(1, Math.round(w0 * FRINGE_BAND));
     // a bare foot (or one in tights): it has no old shoe, and none of it (nor the floor beside it) is filled
     if (bare[side]) {
       boxes.push(null);
@@ -696,6 +724,7 @@ export function oldShoes(
         if (y + y0 < leg.end.y - w0 * 0.2) {
           if (!shin || (crop[y * cw + x] ?? 0) < 128 || shinLike(p)) continue;
         }
+        if (y + y0 < leg.end.y && floorFringe(crop, cw, x, y, x0, y0, band)) continue;
         out[p] = 255;
         // the shoe itself: in the mask, below the ankle
         if (crop[y * cw + x]! >= 128 && y + y0 > leg.end.y) {
