@@ -1276,6 +1276,38 @@ function trustedSkinSources(
   for (let q = 0; q < w * h; q++) if (drop[q]) skinW[q] = 0;
 }
 
+/** A skin-map pixel whose warmth is under this share of the skin's median warmth is no source of the fill's skin. */
+export const GREYER_THAN_OWN_SKIN = 0.5;
+
+/** A pixel's warmth: its red over blue, as a share of its sum (a grey or white is 0, skin well above it). */
+const warmth = (d: Uint8ClampedArray | Uint8Array, o: number) =>
+  (d[o]! - d[o + 2]!) / (d[o]! + d[o + 1]! + d[o + 2]! + 1);
+
+/**
+ * The fill's skin sources are warmer than GREYER_THAN_OWN_SKIN of the skin map's median warmth (issue 38, round 10,
+ * part P4): the skin map takes an old white or sheer dress's pixels beside the arms and over the shoulders (a
+ * white yoke over the skin, the cloth at the armhole: near-neutral greys), and as sources they made the fill a
+ * translucent white-grey ghost of the old dress beside a tank's or a camisole's armholes. Read on a coarse grid of
+ * the skin map outside the region and the hair; -Infinity (no floor) with too few pixels.
+ */
+function skinWarmthFloor(img: RgbaImage, region: Uint8Array, maps: Maps, W: number, H: number): number {
+  const bins = new Uint32Array(128);
+  let n = 0;
+  for (let y = 0; y < H; y += 4) {
+    for (let x = 0; x < W; x += 4) {
+      const p = y * W + x;
+      if (!maps.skin[p] || region[p] || maps.hair[p]! >= 128) continue;
+      bins[Math.max(0, Math.min(127, Math.round(warmth(img.data, p * 4) * 128 + 32)))]!++;
+      n++;
+    }
+  }
+  if (n < 50) return -Infinity;
+  let acc = 0;
+  let v = 0;
+  while (v < 127 && (acc += bins[v]!) * 2 < n) v++;
+  return Math.max(0, ((v - 32) / 128) * GREYER_THAN_OWN_SKIN);
+}
+
 /** A pixel is surely the background (a source of its texture) where the person mask is under this. */
 const BG_SURE = 26;
 /** How far (x the span) a pixel of the fill may be from the background it mirrors. */
@@ -1327,6 +1359,7 @@ export function fillRegion(
   // box-sample the full image into the small grids, per source kind
   // sources: up to 3x3 samples per small cell
   const stride = Math.max(1, Math.floor(1 / k / 3));
+  const warmMin = skinWarmthFloor(out, region, maps, W, H);
   for (let y = 0; y < H; y += stride) {
     const sy = Math.min(h - 1, Math.floor(y * k));
     for (let x = 0; x < W; x += stride) {
@@ -1335,7 +1368,7 @@ export function fillRegion(
       const q = sy * w + Math.min(w - 1, Math.floor(x * k));
       const o = p * 4;
       if (maps.hair[p]! >= 128) hairN[q] = hairN[q]! + 1;
-      if (maps.skin[p] && maps.hair[p]! < 128) {
+      if (maps.skin[p] && maps.hair[p]! < 128 && warmth(out.data, o) >= warmMin) {
         if (legSkin && body.mask[p]! >= 128) {
           const hist = y > body.pelvis.y ? legSkin[1]! : legSkin[0]!;
           for (let c = 0; c < 3; c++) hist[c * 256 + out.data[o + c]!]!++;
@@ -1490,6 +1523,8 @@ export function fillRegion(
   const lowHere = [0, 0, 0];
   const lowThere = [0, 0, 0];
   // the fill at (x, y): skin on the body, the background off it, times the photo's shading
+  // the share of skin in the last estimate (`outline`, below)
+  let lastOn = 0;
   const estimate = (x: number, y: number, into: number[]) => {
     const p = y * W + x;
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
@@ -1508,6 +1543,7 @@ export function fillRegion(
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
+    lastOn = on;
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
     const x1 = Math.min(w - 1, x0 + 1);
@@ -1551,6 +1587,17 @@ export function fillRegion(
   };
   // the hair lies in front of the skin: its colour is not carried into the fill (a brown smear beside a blonde
   // ponytail over the chest)
+  // the skin filled on the shoulders meets the backdrop above them as the body's edge, not blended into it
+  // (issue 38, round 10, part P4): the backdrop over a shoulder's top, carried into the narrow skin between a
+  // tank's armhole and the arm, left it a translucent white ghost of the old dress. (Lower down, beside an arm,
+  // the capsules may reach past the arm over the mask's overreach: blended there.)
+  const tmp = [0, 0, 0];
+  const shouldersLine = Math.max(body.shoulderL.y, body.shoulderR.y);
+  const outline = (p: number, q: number) => {
+    if (body.mask[p]! >= 128 || p > shouldersLine * W) return false;
+    estimate(q % W, (q / W) | 0, tmp);
+    return lastOn >= 0.5;
+  };
   const seam = seamCorrection(
     out,
     region,
@@ -1560,6 +1607,7 @@ export function fillRegion(
     ry0,
     ry1,
     maps.hair,
+    outline,
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
@@ -1606,6 +1654,7 @@ export const SEAM_FEATHER = 0.07;
  * fill meeting the photo along the zone's straight lines drew a hard-edged box (at the neckline, the hem, a
  * shoulder); now it is feathered into what is around it, like a seamless clone. Returns the correction per pixel
  * (`at`: false where there is none). `hair` (>= 128): lies in front of the fill, no edge to match (round 9, N5).
+ * `outline(p, q)`: the seen pixel p and the region's q beside it meet across an edge that stays (no seam).
  */
 export function seamCorrection(
   out: RgbaImage,
@@ -1616,6 +1665,7 @@ export function seamCorrection(
   ry0: number,
   ry1: number,
   hair: Uint8Array | null = null,
+  outline: ((p: number, q: number) => boolean) | null = null,
 ): { at: (x: number, y: number, into: number[]) => boolean } | null {
   const { width: W, height: H, data } = out;
   const pad = Math.ceil(radius) + 2;
@@ -1655,7 +1705,7 @@ export function seamCorrection(
       sum[0] = sum[1] = sum[2] = 0;
       for (let e = 0; e < 4; e++) {
         const q = e === 0 ? (x > 0 ? p - 1 : -1) : e === 1 ? (x < W - 1 ? p + 1 : -1) : e === 2 ? p - W : p + W;
-        if (q < 0 || q >= W * H || !region[q]) continue;
+        if (q < 0 || q >= W * H || !region[q] || outline?.(p, q)) continue;
         estimate(q % W, (q / W) | 0, v);
         sum[0] += v[0]!;
         sum[1] += v[1]!;

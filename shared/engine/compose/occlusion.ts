@@ -972,6 +972,8 @@ export function oldBesideHand(
 
 /** How far below the shoulders' line, in shoulder spans, the old garment is also read by its colour. */
 export const CHEST_BY_COLOUR = 0.6;
+/** How far above the higher shoulder's joint, in shoulder spans, the old garment is read by its colour. */
+export const SHOULDERS_BY_COLOUR = 0.2;
 /** An old sheer's pixel over the skin has at most this share of the face's skin's red over blue (its chroma). */
 const GREYER_THAN_SKIN = 0.5;
 
@@ -985,7 +987,12 @@ const GREYER_THAN_SKIN = 0.5;
 export function oldByColour(old: Uint8Array, body: Body, skin: Uint8Array, person: RgbaImage, model: SkinModel): void {
   const { width: W, height: H, mask, span, neck } = body;
   const d = person.data;
-  const y0 = Math.max(0, Math.floor(neck.y - span * 0.1));
+  // from above the shoulders' tops (the higher shoulder's joint less SHOULDERS_BY_COLOUR spans): a sheer's rim
+  // over the top of a shoulder sloping up from a lower neck keypoint was left grey above a camisole
+  const y0 = Math.max(
+    0,
+    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
+  );
   const y1 = Math.min(H - 1, Math.ceil(neck.y + span * CHEST_BY_COLOUR));
   const reach = span * 0.1;
   const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
