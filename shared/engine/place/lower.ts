@@ -129,6 +129,11 @@ export function placeTrousers(
     }
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
+    // (shorts' legs narrower than their half of the hips: each at least to the crotch's line where no gap shows, or
+    // the background showed through a hole below the crotch)
+    if (short)
+      for (const p of st.dIn)
+        if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
     // two leg openings at the hem where the legs touch there (not one column with a slit)
     partHems(body, st.dIn, side, seam, gaps, short ? SHORTS_HEM_RISE : 1, short ? SHORTS_HEM_PART : 1);
