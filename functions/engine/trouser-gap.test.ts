@@ -223,3 +223,40 @@ describe('trouser legs together down to the feet stay two legs (issue 38 round 9
     expect(stepsBetweenLegs(r.image, garment, body)).toBeLessThan(0.015);
   }, 30_000);
 });
+
+/**
+ * The shorts' width half-way down their legs (between the crotch line and their hem) over the width of the thighs
+ * in the mask 0.1 spans below their hem: a leg hugging its thigh, not a ballooned block like a skirt.
+ */
+function shortsOverThighs(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  let bottom = -1;
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  const extent = (y: number, on: (p: number) => boolean) => {
+    const x0 = Math.max(0, Math.round(axis(body.legL, y) - body.span * 0.5));
+    const x1 = Math.min(W - 1, Math.round(axis(body.legR, y) + body.span * 0.5));
+    let l = -1;
+    let r = -1;
+    for (let x = x0; x <= x1; x++)
+      if (on(y * W + x)) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    return r - l + 1;
+  };
+  const mid = Math.round((bottom + body.pelvis.y + body.torsoH * 0.14) / 2);
+  const below = Math.round(bottom + body.span * 0.1);
+  return extent(mid, (p) => garment[p]! >= 128) / extent(below, (p) => body.mask[p]! >= 128);
+}
+
+describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)', () => {
+  // cgi-model-30's thighs touch: the mask's run across one thigh was both, and each short leg was drawn 1.1x that
+  // (one block 1.42 times the thighs' width, two openings on 0.30 of the hem rows: a notch). Now each leg is at
+  // most SHORTS_LEG times its own thigh (1.30) and the legs part at the hem round a crotch (0.63)
+  it('shorts on cgi-model-30: legs hugging the thighs, two openings at the hem', async () => {
+    const { r, body } = await render('cgi-model-30', 'photo', 'shorts-chino');
+    const garment = r.layers.garment.data;
+    expect(shortsOverThighs(garment, body)).toBeLessThan(1.36);
+    expect(hemOpenings(garment, body)).toBeGreaterThan(0.45);
+  }, 30_000);
+});

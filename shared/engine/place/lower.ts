@@ -26,6 +26,9 @@ import {
 
 /** A trouser leg is at most this many times the leg's width in the mask (wide-leg trousers stay wide). */
 const WIDE_LEG = 2.6;
+/** Shorts: a leg whose hem is above SHORTS_KNEE of the thigh's length is at most SHORTS_LEG times the thigh's width. */
+const SHORTS_KNEE = 0.9;
+const SHORTS_LEG = 1.35;
 
 /** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
 export function waistY(body: Body, top: number | null): number {
@@ -104,12 +107,18 @@ export function placeTrousers(
     const a = srcAt(0);
     const b = srcAt(1);
     const thighLen = dist(path[0]!, leg.mid);
+    // shorts (the hem above the knee): each leg hugs its thigh, at most SHORTS_LEG times it (a flat lay's leg
+    // opening, as wide as half the waist, drew two legs each much wider than the thigh, one block like a skirt)
+    const short = len < thighLen * SHORTS_KNEE;
+    const wideCap = short ? SHORTS_LEG * ease : WIDE_LEG;
+    // (the thigh's own width at the hem: the mask's width across touching thighs is both of them)
+    const thighW = short ? thighWidth(body, side, lerp(path[0]!, leg.mid, len / thighLen).y) : leg.widthRoot;
     const widthAt = (t: number) => {
       const s = srcAt(t);
       const own = dist(s.o, s.i) * scale * ease;
-      const limb = t * len < thighLen ? leg.widthRoot : leg.widthEnd;
+      const limb = t * len < thighLen ? thighW : leg.widthEnd;
       // the garment's own width (wide legs stay wide), at least the leg's, at most WIDE_LEG times it
-      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * WIDE_LEG));
+      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * wideCap));
     };
     const st = limbStrip(a.o, a.i, b.o, b.i, outerHip, innerCrotch, path, len, widthAt, 16);
     // the source sections follow the garment's own leg edges, not a straight line
@@ -120,9 +129,14 @@ export function placeTrousers(
     }
     // each leg on its own side of the gap between the legs (a wide leg's room goes outward): the two trouser legs
     // overlapping across the gap drew one slab that read as a skirt
+    // (shorts' legs narrower than their half of the hips: each at least to the crotch's line where no gap shows, or
+    // the background showed through a hole below the crotch)
+    if (short)
+      for (const p of st.dIn)
+        if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
     // two leg openings at the hem where the legs touch there (not one column with a slit)
-    partHems(body, st.dIn, side, seam, gaps);
+    partHems(body, st.dIn, side, seam, gaps, short ? SHORTS_HEM_RISE : 1, short ? SHORTS_HEM_PART : 1);
     // the right leg (drawn over the left) without the photo's dark outline along its inner edge on the seam
     // the leg on top without the photo's dark outline along its inner edge where it lies over the other leg: the
     // right one on the seam (above the hem's parting), the left one in front where the legs cross
@@ -363,6 +377,35 @@ function legsEdges(body: Body, y: number): [number, number] {
   return [l, r];
 }
 
+/**
+ * A thigh's own width on row y: from its axis out to the mask's edge on its outer side, and in to the gap or to the
+ * middle between the legs' axes where the thighs touch (the mask's run across touching thighs is both of them);
+ * at most the leg's own measured width.
+ */
+function thighWidth(body: Body, side: 0 | 1, y: number): number {
+  const { width: W, height: H, mask } = body;
+  const leg = side === 0 ? body.legL : body.legR;
+  const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
+  const ax = legAxisX(leg, yy);
+  const other = legAxisX(side === 0 ? body.legR : body.legL, yy);
+  if (ax === null || other === null) return leg.widthRoot;
+  const max = leg.widthRoot;
+  const out = side === 0 ? -1 : 1;
+  const run = (dir: number, limit: number) => {
+    let d = 0;
+    while (d < limit) {
+      const x = Math.round(ax + dir * (d + 1));
+      if (x < 0 || x >= W || mask[yy * W + x]! < 128) break;
+      d++;
+    }
+    return d;
+  };
+  const outer = run(out, max);
+  const inner = run(-out, Math.min(max, Math.abs(other - ax) / 2));
+  const w = outer + inner;
+  return w < max * 0.3 ? max : Math.min(max, w);
+}
+
 /** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
   if (y < leg.root.y) return null;
@@ -489,8 +532,10 @@ function keepLegGap(
       // it, under the right one's edge: no background line between the two)
       const x = seam?.(p.y);
       if (x === null || x === undefined) continue;
-      if (side === 0) p.x = Math.min(p.x, x + body.span * SEAM_UNDERLAP);
-      else p.x = Math.max(p.x, x);
+      // (and at least up to it: a leg narrower than its half, a thigh-hugging short's, left a hairline slit of the
+      // old garment or background down the seam)
+      if (side === 0) p.x = x + body.span * SEAM_UNDERLAP;
+      else p.x = x;
       continue;
     }
     const into = wide * Math.min(ease, ((gap[1] - gap[0]) / 2) * WIDE_INTO_GAP);
@@ -512,9 +557,11 @@ function partHems(
   side: 0 | 1,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
+  higher = 1,
+  wider = 1,
 ): void {
   if (!seam || dIn.length < 2) return;
-  const rise = body.span * HEM_RISE;
+  const rise = body.span * HEM_RISE * higher;
   let along = 0;
   for (let i = dIn.length - 1; i >= 1 && along < rise; i--) {
     const p = dIn[i]!;
@@ -522,7 +569,8 @@ function partHems(
     const f = Math.max(0, 1 - along / rise);
     const x = seam(p.y);
     if (x === null || gapAt(p.y)) continue;
-    const part = body.span * HEM_PART * f;
+    // (shorts: a rounded crotch between the openings, not a narrow slit that opens at the hem only)
+    const part = body.span * HEM_PART * wider * (wider > 1 ? Math.sqrt(f) : f);
     if (side === 0) p.x = Math.min(p.x, x + body.span * SEAM_UNDERLAP * (1 - f) - part);
     else p.x = Math.max(p.x, x + part);
   }
@@ -580,6 +628,9 @@ const OUTLINE_BAND = 0.008;
 /** The inverted V between the trouser legs' openings at the hem: its height and half-width at the hem (x the span). */
 const HEM_RISE = 0.12;
 const HEM_PART = 0.025;
+/** Shorts' legs part at the hem so much higher and wider (x HEM_RISE, HEM_PART): each opening round its own thigh. */
+const SHORTS_HEM_RISE = 3;
+const SHORTS_HEM_PART = 4;
 
 /** How far (x the span) the left trouser leg goes on under the right one past the seam where the legs touch. */
 const SEAM_UNDERLAP = 0.03;
