@@ -31,8 +31,41 @@ export interface Scene {
   roomFor: (slot: EngineSlot) => Uint8Array;
 }
 
+/**
+ * How far a photo pixel is from the backdrop (part P2): its RGB distance to the background's estimated colour there
+ * (background.ts), or Infinity where its hue/saturation (opponent chroma r - g, (r + g) / 2 - b) is more than
+ * `BACKDROP_CHROMA` from the backdrop's, or where the backdrop is not vivid (its chroma under `BACKDROP_VIVID`: a grey
+ * wall, sand, the sea, whose colours a person's cloth or shaded skin can share).
+ */
+const BACKDROP_CHROMA = 24;
+const BACKDROP_VIVID = 120;
+
+export function backdropAt(person: RgbaImage, background: BackgroundModel): (x: number, y: number) => number {
+  const { width: W, height: H, data } = person;
+  const c = [0, 0, 0];
+  return (x, y) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    if (xi < 0 || yi < 0 || xi >= W || yi >= H) return Infinity;
+    background.at(xi, yi, c);
+    const bu = c[0]! - c[1]!;
+    const bv = (c[0]! + c[1]!) / 2 - c[2]!;
+    if (bu * bu + bv * bv < BACKDROP_VIVID * BACKDROP_VIVID) return Infinity;
+    const i = (yi * W + xi) * 4;
+    const dr = data[i]! - c[0]!;
+    const dg = data[i + 1]! - c[1]!;
+    const db = data[i + 2]! - c[2]!;
+    const u = dr - dg;
+    const v = (dr + dg) / 2 - db;
+    if (u * u + v * v > BACKDROP_CHROMA * BACKDROP_CHROMA) return Infinity;
+    return Math.sqrt(dr * dr + dg * dg + db * db);
+  };
+}
+
 export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
   const body = bodyFrom(analysis);
+  const background = readBackground(person, body.mask);
+  body.backdrop = backdropAt(person, background);
   const skin = skinModel(person, body);
   const skinPx = skinMap(person, body, skin);
   const maps: Maps = {
@@ -57,7 +90,7 @@ export function readScene(person: RgbaImage, analysis: PersonAnalysis): Scene {
     head: headZone(body, maps.hair),
     light: lightField(person, body, body.mask),
     garmentLight: readSceneLight(person, body, skinPx),
-    background: readBackground(person, body.mask),
+    background,
     roomFor,
   };
 }

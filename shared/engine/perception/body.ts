@@ -51,6 +51,12 @@ export interface Body {
   silhouetteEdges(y: number, maxHalf: number): [number, number];
   /** Is (x, y) on an arm or hand (capsules around the upper arm below the armpit, the forearm and the hand)? */
   onArm(x: number, y: number, scale?: number): boolean;
+  /**
+   * How far the photo's pixel at (x, y) is from a vivid backdrop's colour there (compose/scene.ts `backdropAt`, set
+   * with the photo; Infinity where its hue differs or the backdrop is not vivid): the person mask can take in
+   * backdrop (a pocket between an arm and the waist).
+   */
+  backdrop?: (x: number, y: number) => number;
 }
 
 const P = (k: Keypoint): Point => ({ x: k.x, y: k.y });

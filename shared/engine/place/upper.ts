@@ -830,6 +830,14 @@ function inCapsule(caps: Capsule[], x: number, y: number): boolean {
 }
 
 /**
+ * The body's side ends at `BACKDROP_RUN` (x the span) pixels in a row on the mask within `BACKDROP_NEAR` (RGB) of a
+ * vivid backdrop's colour (`Body.backdrop`), where the body's middle is at least `BACKDROP_APART` from it.
+ */
+const BACKDROP_RUN = 0.03;
+const BACKDROP_NEAR = 48;
+const BACKDROP_APART = 110;
+
+/**
  * The body's own sides at row y, arms hanging down the sides left out: from the axis outwards over the person's
  * mask, the side at the last pixel not on such an arm (`hangingArmCaps`: an arm against the torso ends it where
  * the arm begins); never wider than the torso's capped edges (a tutu's or a wide skirt's width is not the body's).
@@ -839,11 +847,22 @@ export function bodySides(body: Body, y: number, caps: Capsule[] = hangingArmCap
   const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
   const [tl, tr] = body.torsoEdges(yy);
   const cx = body.axisX(yy);
+  // the backdrop is told from the body only where the body's middle on this row is plainly not it
+  const bd = body.backdrop;
+  const apart = bd ? Math.min(bd(cx, yy), bd(cx - body.span * 0.1, yy), bd(cx + body.span * 0.1, yy)) : 0;
+  const run = Math.max(2, Math.round(body.span * BACKDROP_RUN));
   const side = (sign: -1 | 1, most: number): number => {
     let last = 0;
+    let seen = 0;
     for (let d = 0; d <= most; d++) {
       const x = Math.round(cx + sign * d);
       if (x < 0 || x >= W || body.mask[yy * W + x]! < 128) break;
+      // the mask over backdrop (a pocket between the waist and an arm bent across the chest) is not the body
+      if (apart >= BACKDROP_APART && bd!(x, yy) <= BACKDROP_NEAR) {
+        if (++seen >= run) break;
+        continue;
+      }
+      seen = 0;
       if (!inCapsule(caps, x, yy)) last = d;
     }
     return last;
