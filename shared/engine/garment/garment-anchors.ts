@@ -151,6 +151,83 @@ function runAt(alpha: GrayImage, y: number, x: number): [number, number] | null 
   return best;
 }
 
+/** A piece of a sleeve's label under this share of its largest piece is a stray (relabelled torso). */
+const SLEEVE_STRAY = 0.05;
+
+/**
+ * Relabel as torso the pieces (8-connected) of each sleeve's label smaller than `SLEEVE_STRAY` of that sleeve's
+ * largest, and take their opaque pixels out of the sleeve's pixel sums (`sums[0]`: PART_LEFT, `sums[1]`: PART_RIGHT).
+ */
+function torsoStrays(
+  labels: Uint8Array,
+  alpha: GrayImage,
+  box: Box,
+  sums: { n: number; x: number; y: number }[],
+): void {
+  const { width: w } = alpha;
+  const bw = box.w;
+  const bh = box.h;
+  const comp = new Int32Array(bw * bh);
+  const stack = new Int32Array(bw * bh);
+  const sizes: number[] = [0];
+  const parts: number[] = [0];
+  for (let j = 0; j < bh; j++) {
+    for (let i = 0; i < bw; i++) {
+      const q = j * bw + i;
+      const part = labels[(box.y + j) * w + box.x + i]!;
+      if (comp[q] || (part !== PART_LEFT && part !== PART_RIGHT)) continue;
+      const id = sizes.length;
+      let size = 0;
+      let top = 0;
+      stack[top++] = q;
+      comp[q] = id;
+      while (top) {
+        const c = stack[--top]!;
+        size++;
+        const ci = c % bw;
+        const cj = (c - ci) / bw;
+        for (let dj = -1; dj <= 1; dj++) {
+          const nj = cj + dj;
+          if (nj < 0 || nj >= bh) continue;
+          for (let di = -1; di <= 1; di++) {
+            const ni = ci + di;
+            if (ni < 0 || ni >= bw) continue;
+            const n = nj * bw + ni;
+            if (comp[n] || labels[(box.y + nj) * w + box.x + ni] !== part) continue;
+            comp[n] = id;
+            stack[top++] = n;
+          }
+        }
+      }
+      sizes.push(size);
+      parts.push(part);
+    }
+  }
+  const largest = [0, 0];
+  for (let k = 1; k < sizes.length; k++) {
+    const side = parts[k] === PART_LEFT ? 0 : 1;
+    largest[side] = Math.max(largest[side]!, sizes[k]!);
+  }
+  // one piece a side: nothing stray
+  if (sizes.length - 1 <= (largest[0] ? 1 : 0) + (largest[1] ? 1 : 0)) return;
+  for (let q = 0; q < bw * bh; q++) {
+    const k = comp[q]!;
+    if (!k) continue;
+    const side = parts[k] === PART_LEFT ? 0 : 1;
+    if (sizes[k]! >= largest[side]! * SLEEVE_STRAY) continue;
+    const x = box.x + (q % bw);
+    const y = box.y + Math.floor(q / bw);
+    const p = y * w + x;
+    labels[p] = PART_TORSO;
+    if (alpha.data[p]! >= 128) {
+      const sum = sums[side]!;
+      sum.n--;
+      sum.x -= x;
+      sum.y -= y;
+    }
+  }
+}
+
 function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: number): number {
   const xi = Math.max(0, Math.min(alpha.width - 1, Math.round(x)));
   for (let y = from; y <= to; y++) if (alpha.data[y * alpha.width + xi]! >= 128) return y;
@@ -361,6 +438,9 @@ function layoutOf(
       }
     }
   }
+  // a sleeve is one piece: specks outside the centre run away from it (a turned photo's hem row, broken into
+  // pieces by the resampling) are the torso's, else the far end of a sleeve (its cuff) was read at the hem
+  if (sleeved) torsoStrays(labels, alpha, box, sums);
   const sleeve = (side: 0 | 1): Sleeve | null => {
     const s = sums[side]!;
     if (!sleeved || s.n < 50) return null;
