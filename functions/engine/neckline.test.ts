@@ -80,4 +80,21 @@ describe("the garment's own neckline (real models)", () => {
     // before: 14 rows (the opening's straight sides at the neck's half width: a skin notch at each side); now 3
     expect(step).toBeLessThanOrEqual(4);
   }, 60_000);
+  it("cuts a crew placed a little high no deeper than the neck's base (cgi-model-24, sweater-cable)", async () => {
+    const { body, garment } = await render('cgi-model-24', 'sweater-cable');
+    // the garment's first row below the chin at the neck's middle (the median over its middle columns)
+    const half = body.span * NECK_HALF_WIDTH;
+    const W = body.width;
+    const baseY = body.neck.y - (body.neck.y - body.head.chinY) * NECK_BASE_RISE;
+    const rows: number[] = [];
+    for (let x = Math.round(body.neck.x - half * 0.3); x <= Math.round(body.neck.x + half * 0.3); x++) {
+      let y = Math.round(body.head.chinY);
+      while (y < body.height - 1 && garment[y * W + x]! < 128) y++;
+      rows.push(y);
+    }
+    rows.sort((a, b) => a - b);
+    const depth = (rows[rows.length >> 1]! - baseY) / body.span;
+    // before: 0.16 spans (a U of the strapless dress's skin cut into the front down past the neck's point); now 0.02
+    expect(depth).toBeLessThan(0.05);
+  }, 60_000);
 });

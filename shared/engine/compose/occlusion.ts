@@ -551,8 +551,9 @@ const NECKLINE_SLOPE = 3;
  * scoop, a V drawn where the neck meets the shoulders). The neck is in front of the garment only above that edge
  * (its back, a collar's or a label's inside behind the neck); the skin below it is the chest's, under the garment.
  * Cut by skin in a neck-wide rounded box, the opening was a box: its straight sides cut through the garment's own
- * binding, the chest's skin of a low old top opened below it, notches where the shoulders meet the neck. Null
- * (the opening cut as before) when the garment's front rises over the neck's base (placed high, or closed there).
+ * binding, the chest's skin of a low old top opened below it, notches where the shoulders meet the neck. A front
+ * a little over the neck's base (`OWN_NECK_HIGH`) is lowered to the base; null (the opening cut by skin as before)
+ * when it rises higher (closed there, a hood, a mannequin's inside back).
  */
 function ownNeckline(layer: Layer, body: Body): Int32Array | null {
   const { neck, head, span } = body;
@@ -576,8 +577,24 @@ function ownNeckline(layer: Layer, body: Body): Int32Array | null {
   if (!middle.length) return null;
   middle.sort((u, v) => u - v);
   const baseY = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
-  return middle[middle.length >> 1]! > baseY ? out : null;
+  const mid = middle[middle.length >> 1]!;
+  if (mid > baseY) return out;
+  // a front a little over the neck's base is the garment's own crew placed a few rows high: the neck is in front
+  // down to the base only, along that edge lowered to it (cut by skin down to the neck's point instead, a deep U
+  // of the bare chest's skin was cut into sweater-cable's front on a strapless dress). Higher, the front is a
+  // closed collar, a hood's or a ghost mannequin's inside back over the neck: cut by skin as before.
+  if (baseY - mid > span * OWN_NECK_HIGH) return null;
+  const drop = Math.ceil(baseY - mid) + 1;
+  for (let c = 0; c < bw; c++) if (out[c]! <= layer.y1) out[c] = out[c]! + drop;
+  return out;
 }
+
+/**
+ * A garment's front up to this many shoulder spans above the neck's base is its own neckline placed a little high
+ * (crews, polos, a breton: up to 0.04); above it, something closed over the neck (hoods, a ghost mannequin's
+ * inside back: 0.06 and more).
+ */
+const OWN_NECK_HIGH = 0.05;
 
 /** The garment's own neckline is looked for from this many shoulder spans below the neck's point up. */
 const OWN_NECK_FROM = 0.8;
