@@ -1519,6 +1519,9 @@ export function fillRegion(
     background && source !== 'skin'
       ? textureSources(region, (p) => body.mask[p]! < BG_SURE, W, H, body.span * BG_REACH)
       : null;
+  // a shoe's fill off the leg (below the ankle, not the instep; or off the mask): the floor
+  const floorAt = (x: number, y: number): boolean =>
+    (belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[y * W + x] ?? 0) < 128;
   const leg: [number, number] = [0, 1];
   const lowHere = [0, 0, 0];
   const lowThere = [0, 0, 0];
@@ -1532,8 +1535,7 @@ export function fillRegion(
     const y1 = Math.min(h - 1, y0 + 1);
     const wy = fy - y0;
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
-    const shoeFloor =
-      slot === 'shoes' && ((belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[p] ?? 0) < 128);
+    const shoeFloor = slot === 'shoes' && floorAt(x, y);
     let on =
       source === 'skin' || skinAt?.[p]
         ? 1
@@ -1607,7 +1609,10 @@ export function fillRegion(
     ry0,
     ry1,
     maps.hair,
-    outline,
+    // no seam across an edge that stays: the backdrop above the shoulders beside a skin fill (round 10, P4); a
+    // shoe's floor fill does not take on the foot's skin beside it (a pale smear on the floor next to the instep):
+    // only skin-to-skin and floor-to-floor seams are matched there (round 10, P11)
+    slot === 'shoes' ? (e, q) => outline(e, q) || (maps.skin[e]! > 0 && floorAt(q % W, (q / W) | 0)) : outline,
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
@@ -1654,7 +1659,8 @@ export const SEAM_FEATHER = 0.07;
  * fill meeting the photo along the zone's straight lines drew a hard-edged box (at the neckline, the hem, a
  * shoulder); now it is feathered into what is around it, like a seamless clone. Returns the correction per pixel
  * (`at`: false where there is none). `hair` (>= 128): lies in front of the fill, no edge to match (round 9, N5).
- * `outline(p, q)`: the seen pixel p and the region's q beside it meet across an edge that stays (no seam).
+ * `apart(edge, q)`: the seen pixel `edge` and the region's pixel `q` beside it meet across an edge that stays, or are
+ * of different kinds (the foot's skin beside a floor fill): no seam to match between them.
  */
 export function seamCorrection(
   out: RgbaImage,
@@ -1665,7 +1671,7 @@ export function seamCorrection(
   ry0: number,
   ry1: number,
   hair: Uint8Array | null = null,
-  outline: ((p: number, q: number) => boolean) | null = null,
+  apart: ((edge: number, q: number) => boolean) | null = null,
 ): { at: (x: number, y: number, into: number[]) => boolean } | null {
   const { width: W, height: H, data } = out;
   const pad = Math.ceil(radius) + 2;
@@ -1705,7 +1711,7 @@ export function seamCorrection(
       sum[0] = sum[1] = sum[2] = 0;
       for (let e = 0; e < 4; e++) {
         const q = e === 0 ? (x > 0 ? p - 1 : -1) : e === 1 ? (x < W - 1 ? p + 1 : -1) : e === 2 ? p - W : p + W;
-        if (q < 0 || q >= W * H || !region[q] || outline?.(p, q)) continue;
+        if (q < 0 || q >= W * H || !region[q] || apart?.(p, q)) continue;
         estimate(q % W, (q / W) | 0, v);
         sum[0] += v[0]!;
         sum[1] += v[1]!;
