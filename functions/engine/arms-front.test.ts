@@ -36,7 +36,7 @@ async function render(name: string, id: string) {
   const tee = EVAL_GARMENTS.find((g) => g.id === id)!;
   const product = (await productPhoto(tee, 'flat-white')).image;
   const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], { analysis });
-  return { person, body: bodyFrom(r.analysis), garment: r.layers.garment.data };
+  return { person, body: bodyFrom(r.analysis), garment: r.layers.garment.data, strips: r.debug[0]?.strips ?? [] };
 }
 
 /** Of the person's pixels in a disc, the share the new garment leaves uncovered. */
@@ -106,6 +106,28 @@ describe('a top under arms in front (real models)', () => {
     });
     expect(f.n).toBeGreaterThan(500);
     expect(f.share).toBeLessThan(0.05);
+  }, 40_000);
+
+  it('wraps a short sleeve round an upper arm lying along the side: no flap folded across the chest (cgi-model-15)', async () => {
+    const { body, strips } = await teeOn('cgi-model-15');
+    // each hanging arm's sleeve: how far its inner edge (the armpit down to the cuff) runs across the upper arm,
+    // per the arm's width; a sleeve's inner edge runs down the arm's inner side
+    const across = [body.armL, body.armR].map((arm) => {
+      const st = strips.reduce((a, b) =>
+        Math.hypot(b.dOut[0]!.x - arm.root.x, b.dOut[0]!.y - arm.root.y) <
+        Math.hypot(a.dOut[0]!.x - arm.root.x, a.dOut[0]!.y - arm.root.y)
+          ? b
+          : a,
+      );
+      const len = Math.hypot(arm.mid.x - arm.root.x, arm.mid.y - arm.root.y);
+      const n = { x: -(arm.mid.y - arm.root.y) / len, y: (arm.mid.x - arm.root.x) / len };
+      const a = st.dIn[0]!;
+      const b = st.dIn[st.dIn.length - 1]!;
+      return Math.abs((b.x - a.x) * n.x + (b.y - a.y) * n.y) / Math.min(arm.widthRoot, body.span * 0.3);
+    });
+    // her left arm (image right) lies over the torso's edge: 1.06 of its width across (the inner edge straight in
+    // from the armpit over the chest, a folded flap), 0.18 now; her right one 0.42, 0.27 now
+    expect(Math.max(...across)).toBeLessThan(0.35);
   }, 40_000);
 
   it('leaves no hole of the chest beside fingers held at it, and keeps the fingers (cgi-model-2)', async () => {

@@ -274,6 +274,30 @@ function sleeveAcross(
 }
 
 /**
+ * An armpit may lie this far (x half the upper arm's width) outside the upper arm's inner outline before the sleeve's
+ * seam end moves in onto it (an arm down the side overlaps the mask's torso edge by a few pixels on every body).
+ */
+const PIT_OVER_ARM = 0.5;
+
+/**
+ * A hanging sleeve's seam end at the armpit, on the upper arm: where the upper arm lies along the torso's side (over
+ * it, or in front of it: its line inside the mask's torso edge, cgi-model-15's left arm), the armpit, put on that
+ * edge, was outside the arm, and the sleeve's inner edge ran from it straight in across the chest to the arm's
+ * inner side: a fan folded over the body piece, its cuff across the chest. Past `PIT_OVER_ARM` of the arm's half
+ * width outside the arm's inner outline (`armHalf` from its line at `at` along it), the armpit moves in towards
+ * that outline (all the way at twice that), so the sleeve wraps the arm from the shoulder's top down.
+ */
+function pitOnArm(pit: Point, limb: Limb, at: number, armHalf: number, outward: Point): Point {
+  const q = along([limb.root, limb.mid], at);
+  let n = { x: -q.d.y, y: q.d.x };
+  if (n.x * outward.x + n.y * outward.y < 0) n = { x: -n.x, y: -n.y };
+  const by = (pit.x - q.p.x) * n.x + (pit.y - q.p.y) * n.y + armHalf;
+  const tol = armHalf * PIT_OVER_ARM;
+  const move = Math.min(by, Math.max(0, 2 * (by - tol)));
+  return move > 0 ? { x: pit.x - n.x * move, y: pit.y - n.y * move } : pit;
+}
+
+/**
  * A sleeve on an arm that is not raised: each of its edges runs along the arm from its own end of the seam (the
  * outer edge from the shoulder's top, the inner one from the armpit) to its own end, so no section of the sleeve
  * rises above the armpit. One strip from the shoulder's joint (`limbStrip`) took its inner edge from the armpit up
@@ -698,7 +722,8 @@ export function placeUpper(
           // wedge of skin left between the body and the sleeve from the armpit up the seam
           const [tl, tr] = body.torsoEdges(seamI.y);
           const outBy = (seamI.x - (outward.x < 0 ? tl : tr)) * outward.x;
-          const pit = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
+          const pit0 = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
+          const pit = pitOnArm(pit0, limb, along0(pit0), limbW(0) / 2, outward);
           const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward, limbAcross);
           capOverShoulder(st, body, pit.y);
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
