@@ -176,7 +176,7 @@ describe('engine quality (real models)', () => {
       'trainers-white.jpg': 'shoes',
     };
     for (const [f, slot] of Object.entries(expected)) expect(detectGarment(await loadGarment(f)).slot).toBe(slot);
-  });
+  }, 30_000);
 });
 
 const loadedCache = new Map<string, Awaited<ReturnType<typeof loadGarment>>>();
