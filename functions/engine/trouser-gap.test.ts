@@ -260,3 +260,37 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
     expect(hemOpenings(garment, body)).toBeGreaterThan(0.45);
   }, 30_000);
 });
+
+/**
+ * Jeans' width across both legs at the knee's row (the higher knee) over the legs' width in the mask there: each
+ * trouser leg round its own leg, not both legs' width each.
+ */
+function jeansOverKnees(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  const y = Math.round(Math.min(body.legL.mid.y, body.legR.mid.y));
+  const extent = (on: (p: number) => boolean) => {
+    const x0 = Math.max(0, Math.round(axis(body.legL, y) - body.span * 0.6));
+    const x1 = Math.min(W - 1, Math.round(axis(body.legR, y) + body.span * 0.6));
+    let l = -1;
+    let r = -1;
+    for (let x = x0; x <= x1; x++)
+      if (on(y * W + x)) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    return r - l + 1;
+  };
+  return extent((p) => garment[p]! >= 128) / extent((p) => body.mask[p]! >= 128);
+}
+
+describe('long trouser legs round each leg where the legs touch (issue 38 round 10, part P12)', () => {
+  // cgi-model-30's thighs and calves touch: the mask's run across one leg (`widthRoot`, `widthEnd`) was both, and
+  // each jeans leg was drawn at least 1.1x that (1.47 times the legs' width at the knee, a step out above it). Now
+  // at least 1.1x the leg's own width on each row (1.27; the flat lay's own width rules above that); the hem's two
+  // openings as before (0.26)
+  it('jeans on cgi-model-30: each leg round its own leg at the knee', async () => {
+    const { r, body } = await render('cgi-model-30', 'photo', 'jeans-indigo');
+    expect(jeansOverKnees(r.layers.garment.data, body)).toBeLessThan(1.36);
+    expect(hemOpenings(r.layers.garment.data, body)).toBeGreaterThan(0.2);
+  }, 30_000);
+});

@@ -113,12 +113,25 @@ export function placeTrousers(
     const wideCap = short ? SHORTS_LEG * ease : WIDE_LEG;
     // (the thigh's own width at the hem: the mask's width across touching thighs is both of them)
     const thighW = short ? thighWidth(body, side, lerp(path[0]!, leg.mid, len / thighLen).y) : leg.widthRoot;
+    const shinLen = Math.max(1, dist(leg.mid, leg.end));
     const widthAt = (t: number) => {
       const s = srcAt(t);
-      const own = dist(s.o, s.i) * scale * ease;
-      const limb = t * len < thighLen ? thighW : leg.widthEnd;
+      // (long trousers: the flat lay's hem row itself is its anti-aliased bottom edge, a few pixels across: read the
+      // leg's width just above it)
+      const above = short ? s : srcAt(Math.max(0, t - HEM_ROWS));
+      const own = Math.max(dist(s.o, s.i), dist(above.o, above.i)) * scale * ease;
+      const along = t * len;
+      const onThigh = along < thighLen;
+      const limb = onThigh ? thighW : leg.widthEnd;
+      // long trousers: at least the leg's OWN width on this row (`legOwnWidth`: axis to the outer edge, and to the gap
+      // or the middle between the axes), not the mask's run at one point, which over touching thighs or calves is
+      // both legs (each leg drawn 1.1x that, the two one slab); the cap stays the measured width (wide legs wide)
+      const y = onThigh
+        ? lerp(path[0]!, leg.mid, along / thighLen).y
+        : lerp(leg.mid, leg.end, Math.min(1, (along - thighLen) / shinLen)).y;
+      const least = short ? limb : legOwnWidth(body, side, y, limb);
       // the garment's own width (wide legs stay wide), at least the leg's, at most WIDE_LEG times it
-      return Math.max(limb * 1.1 * ease + slack, Math.min(own, limb * wideCap));
+      return Math.max(least * 1.1 * ease + slack, Math.min(own, limb * wideCap));
     };
     const st = limbStrip(a.o, a.i, b.o, b.i, outerHip, innerCrotch, path, len, widthAt, 16);
     // the source sections follow the garment's own leg edges, not a straight line
@@ -383,13 +396,35 @@ function legsEdges(body: Body, y: number): [number, number] {
  * at most the leg's own measured width.
  */
 function thighWidth(body: Body, side: 0 | 1, y: number): number {
+  const max = (side === 0 ? body.legL : body.legR).widthRoot;
+  const run = ownRun(body, side, y, max);
+  const w = run && run.outer + run.inner;
+  return !w || w < max * 0.3 ? max : Math.min(max, w);
+}
+
+/**
+ * A long trouser leg's least width on row y: twice the farther of the leg's own edges from its axis (`ownRun`: the
+ * strip is centred on the axis, and the sum of the two runs left a calf bulging past the axis bare beside it), at
+ * least OWN_LEG_MIN of the leg's measured width `max` (where the legs cross, the axes meet and the middle between
+ * them says nothing), at most `max`.
+ */
+function legOwnWidth(body: Body, side: 0 | 1, y: number, max: number): number {
+  const run = ownRun(body, side, y, max);
+  return run ? Math.max(max * OWN_LEG_MIN, Math.min(max, 2 * Math.max(run.outer, run.inner))) : max;
+}
+/** A long trouser leg is at least this share of the leg's width measured in the mask (both legs where they touch). */
+const OWN_LEG_MIN = 0.55;
+/** Long trousers: the garment's own leg width at the hem read this share of its leg's length above the hem row. */
+const HEM_ROWS = 0.02;
+
+/** The leg's runs in the mask on row y from its axis: out to the outer edge, and in to the gap or the axes' middle. */
+function ownRun(body: Body, side: 0 | 1, y: number, max: number): { outer: number; inner: number } | null {
   const { width: W, height: H, mask } = body;
   const leg = side === 0 ? body.legL : body.legR;
   const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
   const ax = legAxisX(leg, yy);
   const other = legAxisX(side === 0 ? body.legR : body.legL, yy);
-  if (ax === null || other === null) return leg.widthRoot;
-  const max = leg.widthRoot;
+  if (ax === null || other === null) return null;
   const out = side === 0 ? -1 : 1;
   const run = (dir: number, limit: number) => {
     let d = 0;
@@ -402,8 +437,7 @@ function thighWidth(body: Body, side: 0 | 1, y: number): number {
   };
   const outer = run(out, max);
   const inner = run(-out, Math.min(max, Math.abs(other - ax) / 2));
-  const w = outer + inner;
-  return w < max * 0.3 ? max : Math.min(max, w);
+  return { outer, inner };
 }
 
 /** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
