@@ -38,7 +38,6 @@ import {
 import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite, smoothCutEdges } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
-import { byteAt } from './core/pixels';
 
 export { readScene, type Scene };
 
@@ -243,7 +242,7 @@ export async function tryOn(
     // where the new garment will hide what is under it (the fill's seams there need not match)
     const covered = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
-      if (byteAt(layer.data, i * 4 + 3) >= 160) covered[i] = 255;
+      if ((layer.data[i * 4 + 3] ?? 0) >= 160) covered[i] = 255;
       else if (old[i] && !head[i]) {
         region[i] = 255;
         filled[i] = 255;

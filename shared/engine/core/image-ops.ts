@@ -3,7 +3,6 @@
  * components and a push-pull fill. Hot loops use plain indices, no per-pixel closures or allocations.
  */
 import type { GrayImage, RgbaImage } from './types';
-import { at, byteAt, floatAt, intAt } from './pixels';
 
 export function newGray(width: number, height: number): GrayImage {
   return { width, height, data: new Uint8Array(width * height) };
@@ -35,8 +34,8 @@ export function resizeGray(src: GrayImage, width: number, height: number): GrayI
       const x0 = Math.floor(fx);
       const x1 = Math.min(sw - 1, x0 + 1);
       const wx = fx - x0;
-      const a = byteAt(s, y0 * sw + x0) * (1 - wx) + byteAt(s, y0 * sw + x1) * wx;
-      const b = byteAt(s, y1 * sw + x0) * (1 - wx) + byteAt(s, y1 * sw + x1) * wx;
+      const a = (s[y0 * sw + x0] ?? 0) * (1 - wx) + (s[y0 * sw + x1] ?? 0) * wx;
+      const b = (s[y1 * sw + x0] ?? 0) * (1 - wx) + (s[y1 * sw + x1] ?? 0) * wx;
       out.data[y * width + x] = Math.round(a * (1 - wy) + b * wy);
     }
   }
@@ -70,8 +69,8 @@ export function resizeRgba(src: RgbaImage, width: number, height: number): RgbaI
       const i11 = (y1 * sw + x1) * 4;
       const o = (y * width + x) * 4;
       for (let c = 0; c < 4; c++) {
-        const a = byteAt(s, i00 + c) * (1 - wx) + byteAt(s, i01 + c) * wx;
-        const b = byteAt(s, i10 + c) * (1 - wx) + byteAt(s, i11 + c) * wx;
+        const a = (s[i00 + c] ?? 0) * (1 - wx) + (s[i01 + c] ?? 0) * wx;
+        const b = (s[i10 + c] ?? 0) * (1 - wx) + (s[i11 + c] ?? 0) * wx;
         d[o + c] = a * (1 - wy) + b * wy;
       }
     }
@@ -106,7 +105,7 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
         wtsAll.push(w);
         sum += w;
       }
-      for (let j = from; j < wtsAll.length; j++) wtsAll[j] = at(wtsAll, j) / sum;
+      for (let j = from; j < wtsAll.length; j++) wtsAll[j] = (wtsAll[j] ?? 0) / sum;
       starts[o + 1] = idxs.length;
     }
     return { at: starts, idx: Int32Array.from(idxs), wts: Float64Array.from(wtsAll) };
@@ -127,12 +126,12 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let k = intAt(xAt, x), end = intAt(xAt, x + 1); k < end; k++) {
-        const q = (row + intAt(xIdx, k)) * 4;
-        const wa = floatAt(xWts, k) * byteAt(s, q + 3);
-        r += byteAt(s, q) * wa;
-        g += byteAt(s, q + 1) * wa;
-        b += byteAt(s, q + 2) * wa;
+      for (let k = xAt[x] ?? 0, end = xAt[x + 1] ?? 0; k < end; k++) {
+        const q = (row + (xIdx[k] ?? 0)) * 4;
+        const wa = (xWts[k] ?? 0) * (s[q + 3] ?? 0);
+        r += (s[q] ?? 0) * wa;
+        g += (s[q + 1] ?? 0) * wa;
+        b += (s[q + 2] ?? 0) * wa;
         a += wa;
       }
       const o = (y * width + x) * 4;
@@ -147,20 +146,20 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
   const yIdx = sy.idx;
   const yWts = sy.wts;
   for (let y = 0; y < height; y++) {
-    const k0 = intAt(sy.at, y);
-    const k1 = intAt(sy.at, y + 1);
+    const k0 = sy.at[y] ?? 0;
+    const k1 = sy.at[y + 1] ?? 0;
     for (let x = 0; x < width; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
       for (let k = k0; k < k1; k++) {
-        const q = (intAt(yIdx, k) * width + x) * 4;
-        const w = floatAt(yWts, k);
-        r += floatAt(tmp, q) * w;
-        g += floatAt(tmp, q + 1) * w;
-        b += floatAt(tmp, q + 2) * w;
-        a += floatAt(tmp, q + 3) * w;
+        const q = ((yIdx[k] ?? 0) * width + x) * 4;
+        const w = yWts[k] ?? 0;
+        r += (tmp[q] ?? 0) * w;
+        g += (tmp[q + 1] ?? 0) * w;
+        b += (tmp[q + 2] ?? 0) * w;
+        a += (tmp[q + 3] ?? 0) * w;
       }
       const o = (y * width + x) * 4;
       if (a > 1e-6) {
@@ -186,7 +185,7 @@ function halve(src: RgbaImage): RgbaImage {
       const j = i + sw * 4;
       const o = (y * w + x) * 4;
       for (let c = 0; c < 4; c++)
-        out.data[o + c] = (byteAt(s, i + c) + byteAt(s, i + 4 + c) + byteAt(s, j + c) + byteAt(s, j + 4 + c) + 2) >> 2;
+        out.data[o + c] = ((s[i + c] ?? 0) + (s[i + 4 + c] ?? 0) + (s[j + c] ?? 0) + (s[j + 4 + c] ?? 0) + 2) >> 2;
     }
   }
   return out;
@@ -212,13 +211,13 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let acc = 0;
-    for (let k = -r; k <= r; k++) acc += floatAt(data, row + (k < 0 ? 0 : k > last ? last : k));
+    for (let k = -r; k <= r; k++) acc += data[row + (k < 0 ? 0 : k > last ? last : k)] ?? 0;
     // x + r + 1 past the right edge reads the last pixel; x - r before the left edge reads the first
     for (let x = 0; x < width; x++) {
       out[row + x] = acc * inv;
       const a = x + r + 1;
       const b = x - r;
-      acc += floatAt(data, row + (a > last ? last : a)) - floatAt(data, row + (b < 0 ? 0 : b));
+      acc += (data[row + (a > last ? last : a)] ?? 0) - (data[row + (b < 0 ? 0 : b)] ?? 0);
     }
   }
   const acc = blurAcc;
@@ -226,7 +225,7 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
   for (let x = 0; x < width; x++) acc[x] = 0;
   for (let k = -r; k <= r; k++) {
     const row = (k < 0 ? 0 : k > lastRow ? lastRow : k) * width;
-    for (let x = 0; x < width; x++) acc[x] = floatAt(acc, x) + floatAt(out, row + x);
+    for (let x = 0; x < width; x++) acc[x] = (acc[x] ?? 0) + (out[row + x] ?? 0);
   }
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -235,8 +234,8 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
     const addRow = (a > lastRow ? lastRow : a) * width;
     const subRow = (b < 0 ? 0 : b) * width;
     for (let x = 0; x < width; x++) {
-      data[row + x] = floatAt(acc, x) * inv;
-      acc[x] = floatAt(acc, x) + (floatAt(out, addRow + x) - floatAt(out, subRow + x));
+      data[row + x] = (acc[x] ?? 0) * inv;
+      acc[x] = (acc[x] ?? 0) + ((out[addRow + x] ?? 0) - (out[subRow + x] ?? 0));
     }
   }
 }
@@ -258,10 +257,10 @@ function morphPlane(n: number): Float32Array {
 export function dilate(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
   const n = width * height;
   const f = morphPlane(n);
-  for (let i = 0; i < n; i++) f[i] = byteAt(src, i) >= threshold ? 1 : 0;
+  for (let i = 0; i < n; i++) f[i] = (src[i] ?? 0) >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = floatAt(f, i) > 1e-4 ? 255 : 0;
+  for (let i = 0; i < n; i++) out[i] = (f[i] ?? 0) > 1e-4 ? 255 : 0;
   return out;
 }
 
@@ -269,10 +268,10 @@ export function dilate(src: Uint8Array, width: number, height: number, r: number
 export function erode(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
   const n = width * height;
   const f = morphPlane(n);
-  for (let i = 0; i < n; i++) f[i] = byteAt(src, i) >= threshold ? 1 : 0;
+  for (let i = 0; i < n; i++) f[i] = (src[i] ?? 0) >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = floatAt(f, i) > 1 - 1e-4 ? 255 : 0;
+  for (let i = 0; i < n; i++) out[i] = (f[i] ?? 0) > 1 - 1e-4 ? 255 : 0;
   return out;
 }
 
@@ -289,7 +288,7 @@ export function components(bin: Uint8Array, width: number, height: number): { la
     labels[start] = next;
     let n = 0;
     while (sp > 0) {
-      const p = intAt(stack, --sp);
+      const p = stack[--sp] ?? 0;
       n++;
       const x = p % width;
       if (x > 0 && bin[p - 1] && !labels[p - 1]) {
@@ -328,11 +327,11 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
   let c = new Float32Array(w * h * 3);
   let a = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
-    const k = floatAt(weight, i);
+    const k = weight[i] ?? 0;
     a[i] = k;
-    c[i * 3] = floatAt(rgb, i * 3) * k;
-    c[i * 3 + 1] = floatAt(rgb, i * 3 + 1) * k;
-    c[i * 3 + 2] = floatAt(rgb, i * 3 + 2) * k;
+    c[i * 3] = (rgb[i * 3] ?? 0) * k;
+    c[i * 3 + 1] = (rgb[i * 3 + 1] ?? 0) * k;
+    c[i * 3 + 2] = (rgb[i * 3 + 2] ?? 0) * k;
   }
   levels.push({ w, h, c, a });
   while (w > 1 || h > 1) {
@@ -345,19 +344,19 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
         const j = ny * nw + (x >> 1);
-        na[j] = floatAt(na, j) + floatAt(a, i);
-        nc[j * 3] = floatAt(nc, j * 3) + floatAt(c, i * 3);
-        nc[j * 3 + 1] = floatAt(nc, j * 3 + 1) + floatAt(c, i * 3 + 1);
-        nc[j * 3 + 2] = floatAt(nc, j * 3 + 2) + floatAt(c, i * 3 + 2);
+        na[j] = (na[j] ?? 0) + (a[i] ?? 0);
+        nc[j * 3] = (nc[j * 3] ?? 0) + (c[i * 3] ?? 0);
+        nc[j * 3 + 1] = (nc[j * 3 + 1] ?? 0) + (c[i * 3 + 1] ?? 0);
+        nc[j * 3 + 2] = (nc[j * 3 + 2] ?? 0) + (c[i * 3 + 2] ?? 0);
       }
     }
     // keep weights bounded (premultiplied colours scale with them)
     for (let j = 0; j < nw * nh; j++) {
-      const s = floatAt(na, j) > 1 ? 1 / floatAt(na, j) : 1;
-      na[j] = floatAt(na, j) * s;
-      nc[j * 3] = floatAt(nc, j * 3) * s;
-      nc[j * 3 + 1] = floatAt(nc, j * 3 + 1) * s;
-      nc[j * 3 + 2] = floatAt(nc, j * 3 + 2) * s;
+      const s = (na[j] ?? 0) > 1 ? 1 / (na[j] ?? 0) : 1;
+      na[j] = (na[j] ?? 0) * s;
+      nc[j * 3] = (nc[j * 3] ?? 0) * s;
+      nc[j * 3 + 1] = (nc[j * 3 + 1] ?? 0) * s;
+      nc[j * 3 + 2] = (nc[j * 3 + 2] ?? 0) * s;
     }
     w = nw;
     h = nh;
@@ -376,7 +375,7 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
       const wy = cy - y0;
       for (let x = 0; x < fine.w; x++) {
         const i = y * fine.w + x;
-        const missing = 1 - floatAt(fine.a, i);
+        const missing = 1 - (fine.a[i] ?? 0);
         if (missing <= 0) continue;
         const cx = Math.min(coarse.w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
         const x0 = Math.floor(cx);
@@ -391,31 +390,31 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
         const w10 = (1 - wx) * wy;
         const w11 = wx * wy;
         const ca =
-          floatAt(coarse.a, q00) * w00 +
-          floatAt(coarse.a, q01) * w01 +
-          floatAt(coarse.a, q10) * w10 +
-          floatAt(coarse.a, q11) * w11;
+          (coarse.a[q00] ?? 0) * w00 +
+          (coarse.a[q01] ?? 0) * w01 +
+          (coarse.a[q10] ?? 0) * w10 +
+          (coarse.a[q11] ?? 0) * w11;
         if (ca <= 1e-6) continue;
         const k = missing / ca;
         for (let ch = 0; ch < 3; ch++) {
           const v =
-            floatAt(coarse.c, q00 * 3 + ch) * w00 +
-            floatAt(coarse.c, q01 * 3 + ch) * w01 +
-            floatAt(coarse.c, q10 * 3 + ch) * w10 +
-            floatAt(coarse.c, q11 * 3 + ch) * w11;
-          fine.c[i * 3 + ch] = floatAt(fine.c, i * 3 + ch) + v * k;
+            (coarse.c[q00 * 3 + ch] ?? 0) * w00 +
+            (coarse.c[q01 * 3 + ch] ?? 0) * w01 +
+            (coarse.c[q10 * 3 + ch] ?? 0) * w10 +
+            (coarse.c[q11 * 3 + ch] ?? 0) * w11;
+          fine.c[i * 3 + ch] = (fine.c[i * 3 + ch] ?? 0) + v * k;
         }
-        fine.a[i] = floatAt(fine.a, i) + ca * k;
+        fine.a[i] = (fine.a[i] ?? 0) + ca * k;
       }
     }
   }
   const top = levels[0]!;
   for (let i = 0; i < width * height; i++) {
-    if (floatAt(weight, i) >= 1) continue;
-    const k = floatAt(top.a, i) > 1e-6 ? 1 / floatAt(top.a, i) : 0;
-    rgb[i * 3] = floatAt(top.c, i * 3) * k;
-    rgb[i * 3 + 1] = floatAt(top.c, i * 3 + 1) * k;
-    rgb[i * 3 + 2] = floatAt(top.c, i * 3 + 2) * k;
+    if ((weight[i] ?? 0) >= 1) continue;
+    const k = (top.a[i] ?? 0) > 1e-6 ? 1 / (top.a[i] ?? 0) : 0;
+    rgb[i * 3] = (top.c[i * 3] ?? 0) * k;
+    rgb[i * 3 + 1] = (top.c[i * 3 + 1] ?? 0) * k;
+    rgb[i * 3 + 2] = (top.c[i * 3 + 2] ?? 0) * k;
   }
 }
 

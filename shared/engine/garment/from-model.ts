@@ -11,7 +11,6 @@ import { EngineRefusal } from '../checks/refusal';
 import type { ModelRuntime, RgbaImage } from '../core/types';
 import { analyzePerson } from '../perception/analyze';
 import { showsPerson } from '../checks/safety-gate';
-import { at, byteAt, intAt } from '../core/pixels';
 
 /**
  * A garment photo in which no garment was found (no plain background, or the whole picture taken as one): when
@@ -56,27 +55,27 @@ export async function extractGarmentFromModel(
   for (let y = Math.max(0, Math.round(y0)); y < Math.min(H, Math.round(y1)); y++) {
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
-      if (byteAt(analysis.mask.data, p) < 128 || byteAt(hair, p) >= 128) continue;
+      if ((analysis.mask.data[p] ?? 0) < 128 || (hair[p] ?? 0) >= 128) continue;
       const o = p * 4;
-      if (isSkin(skin, byteAt(data, o), byteAt(data, o + 1), byteAt(data, o + 2))) continue;
+      if (isSkin(skin, data[o] ?? 0, data[o + 1] ?? 0, data[o + 2] ?? 0)) continue;
       bin[p] = 1;
     }
   }
   // keep the largest piece (the garment), drop specks (jewellery, shadows)
   const { labels, sizes } = components(bin, W, H);
   let best = 0;
-  for (let i = 1; i < sizes.length; i++) if (at(sizes, i) > (sizes[best] ?? 0)) best = i;
+  for (let i = 1; i < sizes.length; i++) if ((sizes[i] ?? 0) > (sizes[best] ?? 0)) best = i;
   if (!best) throw new EngineRefusal('no_garment');
   for (let p = 0; p < W * H; p++) {
     if (
       labels[p] !== best &&
-      !(slot === 'shoes' && intAt(labels, p) > 0 && at(sizes, intAt(labels, p)) > at(sizes, best) * 0.3)
+      !(slot === 'shoes' && (labels[p] ?? 0) > 0 && (sizes[labels[p] ?? 0] ?? 0) > (sizes[best] ?? 0) * 0.3)
     )
       continue;
     const o = p * 4;
-    cut.data[o] = byteAt(data, o);
-    cut.data[o + 1] = byteAt(data, o + 1);
-    cut.data[o + 2] = byteAt(data, o + 2);
+    cut.data[o] = data[o] ?? 0;
+    cut.data[o + 1] = data[o + 1] ?? 0;
+    cut.data[o + 2] = data[o + 2] ?? 0;
     cut.data[o + 3] = 255;
   }
   const det = detectGarment(cut, slot);

@@ -5,7 +5,7 @@
  */
 import type { Point } from '../core/tps';
 import type { Keypoint, KeypointName, PersonAnalysis } from '../core/types';
-import { at, byteAt } from '../core/pixels';
+import { at } from '../core/pixels';
 
 export interface Limb {
   root: Point;
@@ -67,7 +67,7 @@ export function maskWidth(mask: Uint8Array, w: number, h: number, p: Point, dx: 
     for (; d < maxHalf; d++) {
       const x = Math.round(p.x + nx * d * sgn);
       const y = Math.round(p.y + ny * d * sgn);
-      if (x < 0 || y < 0 || x >= w || y >= h || byteAt(mask, y * w + x) < 128) break;
+      if (x < 0 || y < 0 || x >= w || y >= h || (mask[y * w + x] ?? 0) < 128) break;
     }
     return d;
   };
@@ -106,7 +106,7 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     return pelvis.x;
   };
   const inMask = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < W && y < H && byteAt(mask, Math.round(y) * W + Math.round(x)) >= 128;
+    x >= 0 && y >= 0 && x < W && y < H && (mask[Math.round(y) * W + Math.round(x)] ?? 0) >= 128;
   const torsoEdges = (y: number): [number, number] => {
     const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
     const cx = axisX(yy);

@@ -7,7 +7,6 @@
 import type { Tensor, TensorInfo } from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import { MODEL_INPUT, type PersonModels } from './pose-pipeline';
-import { floatAt, intAt } from '../core/pixels';
 
 /** What the engine needs of TensorFlow.js: tfjs-core and tfjs-converter's graph loader (functions/lib/tfjs-loader.ts). */
 export type TfForModels = typeof import('@tensorflow/tfjs-core') &
@@ -93,7 +92,7 @@ function float16Table(): Float32Array {
  * slower in a cold process).
  */
 function decodeHalves(table: Float32Array, halves: Uint16Array, into: Float32Array): void {
-  for (let i = 0; i < into.length; i++) into[i] = floatAt(table, intAt(halves, i));
+  for (let i = 0; i < into.length; i++) into[i] = table[halves[i] ?? 0] ?? 0;
 }
 
 /** Float16 values decoded per read: the one reusable buffer the bytes pass through (512 KiB). */
