@@ -242,7 +242,7 @@ export async function tryOn(
     // where the new garment will hide what is under it (the fill's seams there need not match)
     const covered = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
-      if (layer.data[i * 4 + 3]! >= 160) covered[i] = 255;
+      if ((layer.data[i * 4 + 3] ?? 0) >= 160) covered[i] = 255;
       else if (old[i] && !head[i]) {
         region[i] = 255;
         filled[i] = 255;

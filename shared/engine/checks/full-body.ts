@@ -23,7 +23,7 @@ function feetEndInFrame(analysis: PersonAnalysis, la: Keypoint, ra: Keypoint, sh
   const x1 = Math.min(W - 1, Math.ceil(Math.max(la.x, ra.x) + shin * 0.4));
   for (let y = Math.ceil(Math.max(la.y, ra.y)); y < mask.height; y++) {
     let any = false;
-    for (let x = x0; x <= x1 && !any; x++) any = mask.data[y * W + x]! >= 128;
+    for (let x = x0; x <= x1 && !any; x++) any = (mask.data[y * W + x] ?? 0) >= 128;
     if (!any) return true;
   }
   return false;
@@ -44,7 +44,7 @@ export function maskBlobs(analysis: PersonAnalysis): MaskBlobs {
   const h = Math.max(1, Math.round(mask.height * k));
   const small = resizeGray(mask, w, h);
   const bin = new Uint8Array(w * h);
-  for (let i = 0; i < bin.length; i++) bin[i] = small.data[i]! >= 128 ? 1 : 0;
+  for (let i = 0; i < bin.length; i++) bin[i] = (small.data[i] ?? 0) >= 128 ? 1 : 0;
   const { labels, sizes } = components(bin, w, h);
   const order = sizes
     .map((s, i) => ({ s, i }))

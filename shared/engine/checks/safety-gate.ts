@@ -159,10 +159,10 @@ export function skinShare(image: RgbaImage, alpha: GrayImage | null): number {
   let opaque = 0;
   let skinny = 0;
   for (let i = 0; i < n; i += step) {
-    if ((alpha ? alpha.data[i]! : image.data[i * 4 + 3]!) < 128) continue;
+    if ((alpha ? (alpha.data[i] ?? 0) : (image.data[i * 4 + 3] ?? 0)) < 128) continue;
     opaque++;
     const o = i * 4;
-    if (anySkin(image.data[o]!, image.data[o + 1]!, image.data[o + 2]!)) skinny++;
+    if (anySkin(image.data[o] ?? 0, image.data[o + 1] ?? 0, image.data[o + 2] ?? 0)) skinny++;
   }
   return opaque ? skinny / opaque : 0;
 }
@@ -174,7 +174,7 @@ export function showsPerson(analysis: PersonAnalysis): boolean {
   const m = analysis.mask.data;
   const step = Math.max(1, Math.floor(m.length / 20000));
   let n = 0;
-  for (let i = 0; i < m.length; i += step, n++) if (m[i]! >= 128) masked++;
+  for (let i = 0; i < m.length; i += step, n++) if ((m[i] ?? 0) >= 128) masked++;
   if (!n || masked / n < 0.03) return false;
   const seen = (p: Keypoint) => p.score >= 0.3;
   const face = seen(k.nose) && (seen(k.leftEye) || seen(k.rightEye));
@@ -202,7 +202,7 @@ function bareInPhoto(person: RgbaImage, skin: SkinModel, segments: [Keypoint, Ke
       if (x < 0 || y < 0 || x >= person.width || y >= person.height) continue;
       n++;
       const o = (y * person.width + x) * 4;
-      if (isSkin(before, person.data[o]!, person.data[o + 1]!, person.data[o + 2]!)) bare++;
+      if (isSkin(before, person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0)) bare++;
     }
   }
   return n > 0 && bare / n >= SAFETY_GATE.bareArmShare;
@@ -289,14 +289,14 @@ function newlyBare(
       if (onArm) continue;
       n++;
       const o = (y * W + x) * 4;
-      if (isSkin(before, person.data[o]!, person.data[o + 1]!, person.data[o + 2]!)) continue;
+      if (isSkin(before, person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0)) continue;
       clothed++;
-      if (!isSkin(skin, result.data[o]!, result.data[o + 1]!, result.data[o + 2]!)) continue;
+      if (!isSkin(skin, result.data[o] ?? 0, result.data[o + 1] ?? 0, result.data[o + 2] ?? 0)) continue;
       let cloth = false;
       for (const p of skinCloth) {
         const ax = Math.min(p.alpha.width - 1, Math.floor((x * p.alpha.width) / W));
         const ay = Math.min(p.alpha.height - 1, Math.floor((y * p.alpha.height) / H));
-        if (p.alpha.data[ay * p.alpha.width + ax]! >= 128) cloth = true;
+        if ((p.alpha.data[ay * p.alpha.width + ax] ?? 0) >= 128) cloth = true;
       }
       if (!cloth) bare++;
     }
@@ -363,7 +363,7 @@ export function alphaOnGrid(layer: RgbaImage): GrayImage {
     const sy = Math.min(layer.height - 1, Math.floor(((y + 0.5) * layer.height) / h));
     for (let x = 0; x < w; x++) {
       const sx = Math.min(layer.width - 1, Math.floor(((x + 0.5) * layer.width) / w));
-      data[y * w + x] = layer.data[(sy * layer.width + sx) * 4 + 3]!;
+      data[y * w + x] = layer.data[(sy * layer.width + sx) * 4 + 3] ?? 0;
     }
   }
   return { width: w, height: h, data };
@@ -376,7 +376,7 @@ function onGrid(alpha: GrayImage, w: number, h: number): Uint8Array {
     const sy = Math.min(alpha.height - 1, Math.floor(((y + 0.5) * alpha.height) / h));
     for (let x = 0; x < w; x++) {
       const sx = Math.min(alpha.width - 1, Math.floor(((x + 0.5) * alpha.width) / w));
-      if (alpha.data[sy * alpha.width + sx]! >= 128) out[y * w + x] = 1;
+      if ((alpha.data[sy * alpha.width + sx] ?? 0) >= 128) out[y * w + x] = 1;
     }
   }
   return out;
@@ -452,7 +452,7 @@ function offBody(input: SafetyInput, body: Body): { offBody: number; detached: n
     const bridged = dilate(g, w, h, 1, 1);
     const { labels, sizes } = components(bridged, w, h);
     const own = new Array<number>(sizes.length).fill(0);
-    for (let i = 0; i < g.length; i++) if (g[i]) own[labels[i]!]!++;
+    for (let i = 0; i < g.length; i++) if (g[i]) own[labels[i] ?? 0]!++;
     const order = own
       .map((s, i) => ({ s, i }))
       .filter((c) => c.i > 0 && c.s > 0)

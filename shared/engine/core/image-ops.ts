@@ -34,8 +34,8 @@ export function resizeGray(src: GrayImage, width: number, height: number): GrayI
       const x0 = Math.floor(fx);
       const x1 = Math.min(sw - 1, x0 + 1);
       const wx = fx - x0;
-      const a = s[y0 * sw + x0]! * (1 - wx) + s[y0 * sw + x1]! * wx;
-      const b = s[y1 * sw + x0]! * (1 - wx) + s[y1 * sw + x1]! * wx;
+      const a = (s[y0 * sw + x0] ?? 0) * (1 - wx) + (s[y0 * sw + x1] ?? 0) * wx;
+      const b = (s[y1 * sw + x0] ?? 0) * (1 - wx) + (s[y1 * sw + x1] ?? 0) * wx;
       out.data[y * width + x] = Math.round(a * (1 - wy) + b * wy);
     }
   }
@@ -69,8 +69,8 @@ export function resizeRgba(src: RgbaImage, width: number, height: number): RgbaI
       const i11 = (y1 * sw + x1) * 4;
       const o = (y * width + x) * 4;
       for (let c = 0; c < 4; c++) {
-        const a = s[i00 + c]! * (1 - wx) + s[i01 + c]! * wx;
-        const b = s[i10 + c]! * (1 - wx) + s[i11 + c]! * wx;
+        const a = (s[i00 + c] ?? 0) * (1 - wx) + (s[i01 + c] ?? 0) * wx;
+        const b = (s[i10 + c] ?? 0) * (1 - wx) + (s[i11 + c] ?? 0) * wx;
         d[o + c] = a * (1 - wy) + b * wy;
       }
     }
@@ -91,7 +91,7 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
     // for each output index: the source indices it reads and their weights (a tent as wide as the step either
     // side of its centre, summing to 1), flat: output o reads idx[at[o]..at[o + 1])
     const k = n / m;
-    const at = new Int32Array(m + 1);
+    const starts = new Int32Array(m + 1);
     const idxs: number[] = [];
     const wtsAll: number[] = [];
     for (let o = 0; o < m; o++) {
@@ -105,10 +105,10 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
         wtsAll.push(w);
         sum += w;
       }
-      for (let j = from; j < wtsAll.length; j++) wtsAll[j] = wtsAll[j]! / sum;
-      at[o + 1] = idxs.length;
+      for (let j = from; j < wtsAll.length; j++) wtsAll[j] = (wtsAll[j] ?? 0) / sum;
+      starts[o + 1] = idxs.length;
     }
-    return { at, idx: Int32Array.from(idxs), wts: Float64Array.from(wtsAll) };
+    return { at: starts, idx: Int32Array.from(idxs), wts: Float64Array.from(wtsAll) };
   };
   const sx = spans(src.width, width);
   const sy = spans(src.height, height);
@@ -126,12 +126,12 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
       let g = 0;
       let b = 0;
       let a = 0;
-      for (let k = xAt[x]!, end = xAt[x + 1]!; k < end; k++) {
-        const q = (row + xIdx[k]!) * 4;
-        const wa = xWts[k]! * s[q + 3]!;
-        r += s[q]! * wa;
-        g += s[q + 1]! * wa;
-        b += s[q + 2]! * wa;
+      for (let k = xAt[x] ?? 0, end = xAt[x + 1] ?? 0; k < end; k++) {
+        const q = (row + (xIdx[k] ?? 0)) * 4;
+        const wa = (xWts[k] ?? 0) * (s[q + 3] ?? 0);
+        r += (s[q] ?? 0) * wa;
+        g += (s[q + 1] ?? 0) * wa;
+        b += (s[q + 2] ?? 0) * wa;
         a += wa;
       }
       const o = (y * width + x) * 4;
@@ -146,20 +146,20 @@ export function shrinkRgba(src: RgbaImage, width: number, height: number): RgbaI
   const yIdx = sy.idx;
   const yWts = sy.wts;
   for (let y = 0; y < height; y++) {
-    const k0 = sy.at[y]!;
-    const k1 = sy.at[y + 1]!;
+    const k0 = sy.at[y] ?? 0;
+    const k1 = sy.at[y + 1] ?? 0;
     for (let x = 0; x < width; x++) {
       let r = 0;
       let g = 0;
       let b = 0;
       let a = 0;
       for (let k = k0; k < k1; k++) {
-        const q = (yIdx[k]! * width + x) * 4;
-        const w = yWts[k]!;
-        r += tmp[q]! * w;
-        g += tmp[q + 1]! * w;
-        b += tmp[q + 2]! * w;
-        a += tmp[q + 3]! * w;
+        const q = ((yIdx[k] ?? 0) * width + x) * 4;
+        const w = yWts[k] ?? 0;
+        r += (tmp[q] ?? 0) * w;
+        g += (tmp[q + 1] ?? 0) * w;
+        b += (tmp[q + 2] ?? 0) * w;
+        a += (tmp[q + 3] ?? 0) * w;
       }
       const o = (y * width + x) * 4;
       if (a > 1e-6) {
@@ -184,7 +184,8 @@ function halve(src: RgbaImage): RgbaImage {
       const i = (2 * y * sw + 2 * x) * 4;
       const j = i + sw * 4;
       const o = (y * w + x) * 4;
-      for (let c = 0; c < 4; c++) out.data[o + c] = (s[i + c]! + s[i + 4 + c]! + s[j + c]! + s[j + 4 + c]! + 2) >> 2;
+      for (let c = 0; c < 4; c++)
+        out.data[o + c] = ((s[i + c] ?? 0) + (s[i + 4 + c] ?? 0) + (s[j + c] ?? 0) + (s[j + 4 + c] ?? 0) + 2) >> 2;
     }
   }
   return out;
@@ -210,13 +211,13 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let acc = 0;
-    for (let k = -r; k <= r; k++) acc += data[row + (k < 0 ? 0 : k > last ? last : k)]!;
+    for (let k = -r; k <= r; k++) acc += data[row + (k < 0 ? 0 : k > last ? last : k)] ?? 0;
     // x + r + 1 past the right edge reads the last pixel; x - r before the left edge reads the first
     for (let x = 0; x < width; x++) {
       out[row + x] = acc * inv;
       const a = x + r + 1;
       const b = x - r;
-      acc += data[row + (a > last ? last : a)]! - data[row + (b < 0 ? 0 : b)]!;
+      acc += (data[row + (a > last ? last : a)] ?? 0) - (data[row + (b < 0 ? 0 : b)] ?? 0);
     }
   }
   const acc = blurAcc;
@@ -224,7 +225,7 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
   for (let x = 0; x < width; x++) acc[x] = 0;
   for (let k = -r; k <= r; k++) {
     const row = (k < 0 ? 0 : k > lastRow ? lastRow : k) * width;
-    for (let x = 0; x < width; x++) acc[x] = acc[x]! + out[row + x]!;
+    for (let x = 0; x < width; x++) acc[x] = (acc[x] ?? 0) + (out[row + x] ?? 0);
   }
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -233,8 +234,8 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
     const addRow = (a > lastRow ? lastRow : a) * width;
     const subRow = (b < 0 ? 0 : b) * width;
     for (let x = 0; x < width; x++) {
-      data[row + x] = acc[x]! * inv;
-      acc[x] = acc[x]! + (out[addRow + x]! - out[subRow + x]!);
+      data[row + x] = (acc[x] ?? 0) * inv;
+      acc[x] = (acc[x] ?? 0) + ((out[addRow + x] ?? 0) - (out[subRow + x] ?? 0));
     }
   }
 }
@@ -256,10 +257,10 @@ function morphPlane(n: number): Float32Array {
 export function dilate(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
   const n = width * height;
   const f = morphPlane(n);
-  for (let i = 0; i < n; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  for (let i = 0; i < n; i++) f[i] = (src[i] ?? 0) >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = f[i]! > 1e-4 ? 255 : 0;
+  for (let i = 0; i < n; i++) out[i] = (f[i] ?? 0) > 1e-4 ? 255 : 0;
   return out;
 }
 
@@ -267,10 +268,10 @@ export function dilate(src: Uint8Array, width: number, height: number, r: number
 export function erode(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
   const n = width * height;
   const f = morphPlane(n);
-  for (let i = 0; i < n; i++) f[i] = src[i]! >= threshold ? 1 : 0;
+  for (let i = 0; i < n; i++) f[i] = (src[i] ?? 0) >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = f[i]! > 1 - 1e-4 ? 255 : 0;
+  for (let i = 0; i < n; i++) out[i] = (f[i] ?? 0) > 1 - 1e-4 ? 255 : 0;
   return out;
 }
 
@@ -287,7 +288,7 @@ export function components(bin: Uint8Array, width: number, height: number): { la
     labels[start] = next;
     let n = 0;
     while (sp > 0) {
-      const p = stack[--sp]!;
+      const p = stack[--sp] ?? 0;
       n++;
       const x = p % width;
       if (x > 0 && bin[p - 1] && !labels[p - 1]) {
@@ -326,11 +327,11 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
   let c = new Float32Array(w * h * 3);
   let a = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
-    const k = weight[i]!;
+    const k = weight[i] ?? 0;
     a[i] = k;
-    c[i * 3] = rgb[i * 3]! * k;
-    c[i * 3 + 1] = rgb[i * 3 + 1]! * k;
-    c[i * 3 + 2] = rgb[i * 3 + 2]! * k;
+    c[i * 3] = (rgb[i * 3] ?? 0) * k;
+    c[i * 3 + 1] = (rgb[i * 3 + 1] ?? 0) * k;
+    c[i * 3 + 2] = (rgb[i * 3 + 2] ?? 0) * k;
   }
   levels.push({ w, h, c, a });
   while (w > 1 || h > 1) {
@@ -343,19 +344,19 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
         const j = ny * nw + (x >> 1);
-        na[j] = na[j]! + a[i]!;
-        nc[j * 3] = nc[j * 3]! + c[i * 3]!;
-        nc[j * 3 + 1] = nc[j * 3 + 1]! + c[i * 3 + 1]!;
-        nc[j * 3 + 2] = nc[j * 3 + 2]! + c[i * 3 + 2]!;
+        na[j] = (na[j] ?? 0) + (a[i] ?? 0);
+        nc[j * 3] = (nc[j * 3] ?? 0) + (c[i * 3] ?? 0);
+        nc[j * 3 + 1] = (nc[j * 3 + 1] ?? 0) + (c[i * 3 + 1] ?? 0);
+        nc[j * 3 + 2] = (nc[j * 3 + 2] ?? 0) + (c[i * 3 + 2] ?? 0);
       }
     }
     // keep weights bounded (premultiplied colours scale with them)
     for (let j = 0; j < nw * nh; j++) {
-      const s = na[j]! > 1 ? 1 / na[j]! : 1;
-      na[j] = na[j]! * s;
-      nc[j * 3] = nc[j * 3]! * s;
-      nc[j * 3 + 1] = nc[j * 3 + 1]! * s;
-      nc[j * 3 + 2] = nc[j * 3 + 2]! * s;
+      const s = (na[j] ?? 0) > 1 ? 1 / (na[j] ?? 0) : 1;
+      na[j] = (na[j] ?? 0) * s;
+      nc[j * 3] = (nc[j * 3] ?? 0) * s;
+      nc[j * 3 + 1] = (nc[j * 3 + 1] ?? 0) * s;
+      nc[j * 3 + 2] = (nc[j * 3 + 2] ?? 0) * s;
     }
     w = nw;
     h = nh;
@@ -374,7 +375,7 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
       const wy = cy - y0;
       for (let x = 0; x < fine.w; x++) {
         const i = y * fine.w + x;
-        const missing = 1 - fine.a[i]!;
+        const missing = 1 - (fine.a[i] ?? 0);
         if (missing <= 0) continue;
         const cx = Math.min(coarse.w - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
         const x0 = Math.floor(cx);
@@ -388,28 +389,32 @@ export function pushPullFill(rgb: Float32Array, weight: Float32Array, width: num
         const w01 = wx * (1 - wy);
         const w10 = (1 - wx) * wy;
         const w11 = wx * wy;
-        const ca = coarse.a[q00]! * w00 + coarse.a[q01]! * w01 + coarse.a[q10]! * w10 + coarse.a[q11]! * w11;
+        const ca =
+          (coarse.a[q00] ?? 0) * w00 +
+          (coarse.a[q01] ?? 0) * w01 +
+          (coarse.a[q10] ?? 0) * w10 +
+          (coarse.a[q11] ?? 0) * w11;
         if (ca <= 1e-6) continue;
         const k = missing / ca;
         for (let ch = 0; ch < 3; ch++) {
           const v =
-            coarse.c[q00 * 3 + ch]! * w00 +
-            coarse.c[q01 * 3 + ch]! * w01 +
-            coarse.c[q10 * 3 + ch]! * w10 +
-            coarse.c[q11 * 3 + ch]! * w11;
-          fine.c[i * 3 + ch] = fine.c[i * 3 + ch]! + v * k;
+            (coarse.c[q00 * 3 + ch] ?? 0) * w00 +
+            (coarse.c[q01 * 3 + ch] ?? 0) * w01 +
+            (coarse.c[q10 * 3 + ch] ?? 0) * w10 +
+            (coarse.c[q11 * 3 + ch] ?? 0) * w11;
+          fine.c[i * 3 + ch] = (fine.c[i * 3 + ch] ?? 0) + v * k;
         }
-        fine.a[i] = fine.a[i]! + ca * k;
+        fine.a[i] = (fine.a[i] ?? 0) + ca * k;
       }
     }
   }
   const top = levels[0]!;
   for (let i = 0; i < width * height; i++) {
-    if (weight[i]! >= 1) continue;
-    const k = top.a[i]! > 1e-6 ? 1 / top.a[i]! : 0;
-    rgb[i * 3] = top.c[i * 3]! * k;
-    rgb[i * 3 + 1] = top.c[i * 3 + 1]! * k;
-    rgb[i * 3 + 2] = top.c[i * 3 + 2]! * k;
+    if ((weight[i] ?? 0) >= 1) continue;
+    const k = (top.a[i] ?? 0) > 1e-6 ? 1 / (top.a[i] ?? 0) : 0;
+    rgb[i * 3] = (top.c[i * 3] ?? 0) * k;
+    rgb[i * 3 + 1] = (top.c[i * 3 + 1] ?? 0) * k;
+    rgb[i * 3 + 2] = (top.c[i * 3 + 2] ?? 0) * k;
   }
 }
 

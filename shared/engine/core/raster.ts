@@ -84,12 +84,12 @@ function sampleInto(
     if (xx < 0 || yy < 0 || xx >= sw || yy >= sh) continue;
     const q = yy * sw + xx;
     if (labels[q] !== part) continue;
-    const wgt = ((k & 1 ? fx : 1 - fx) * (k >> 1 ? fy : 1 - fy) * alpha[q]!) / 255;
+    const wgt = ((k & 1 ? fx : 1 - fx) * (k >> 1 ? fy : 1 - fy) * (alpha[q] ?? 0)) / 255;
     if (wgt <= 0) continue;
-    acc[0] = acc[0]! + wgt;
-    acc[1] = acc[1]! + sd[q * 4]! * wgt;
-    acc[2] = acc[2]! + sd[q * 4 + 1]! * wgt;
-    acc[3] = acc[3]! + sd[q * 4 + 2]! * wgt;
+    acc[0] = (acc[0] ?? 0) + wgt;
+    acc[1] = (acc[1] ?? 0) + (sd[q * 4] ?? 0) * wgt;
+    acc[2] = (acc[2] ?? 0) + (sd[q * 4 + 1] ?? 0) * wgt;
+    acc[3] = (acc[3] ?? 0) + (sd[q * 4 + 2] ?? 0) * wgt;
   }
 }
 
@@ -106,10 +106,10 @@ function footprintTaps(n: number): { offs: Float64Array; wts: Float64Array } {
   let wsum = 0;
   for (let i = 0; i < n; i++) {
     offs[i] = ((i + 0.5) / n - 0.5) * FOOTPRINT;
-    wts[i] = 1 - Math.abs(offs[i]!) / FOOTPRINT;
-    wsum += wts[i]!;
+    wts[i] = 1 - Math.abs(offs[i] ?? 0) / FOOTPRINT;
+    wsum += wts[i] ?? 0;
   }
-  for (let i = 0; i < n; i++) wts[i] = wts[i]! / wsum;
+  for (let i = 0; i < n; i++) wts[i] = (wts[i] ?? 0) / wsum;
   return (TAPS[n] = { offs, wts });
 }
 
@@ -186,9 +186,9 @@ export function drawTriangle(
       if (n === 1) sampleInto(acc, cx, cy, sd, alpha, labels, part, sw, sh);
       else {
         for (let j = 0; j < n; j++) {
-          const oy = offs[j]!;
+          const oy = offs[j] ?? 0;
           for (let i = 0; i < n; i++) {
-            const ox = offs[i]!;
+            const ox = offs[i] ?? 0;
             one[0] = one[1] = one[2] = one[3] = 0;
             sampleInto(
               one,
@@ -201,29 +201,29 @@ export function drawTriangle(
               sw,
               sh,
             );
-            const k = wts[i]! * wts[j]!;
-            acc[0] = acc[0]! + one[0]! * k;
-            acc[1] = acc[1]! + one[1]! * k;
-            acc[2] = acc[2]! + one[2]! * k;
-            acc[3] = acc[3]! + one[3]! * k;
+            const k = (wts[i] ?? 0) * (wts[j] ?? 0);
+            acc[0] = (acc[0] ?? 0) + (one[0] ?? 0) * k;
+            acc[1] = (acc[1] ?? 0) + (one[1] ?? 0) * k;
+            acc[2] = (acc[2] ?? 0) + (one[2] ?? 0) * k;
+            acc[3] = (acc[3] ?? 0) + (one[3] ?? 0) * k;
           }
         }
       }
-      const a = acc[0]!;
-      const r = acc[1]!;
-      const g = acc[2]!;
-      const b = acc[3]!;
+      const a = acc[0] ?? 0;
+      const r = acc[1] ?? 0;
+      const g = acc[2] ?? 0;
+      const b = acc[3] ?? 0;
       if (a <= 0.004) continue;
       stamp[p] = call;
       const o = p * 4;
-      const da = ld[o + 3]! / 255;
+      const da = (ld[o + 3] ?? 0) / 255;
       const na = a + da * (1 - a);
       const kr = (r / a) * tint[0];
       const kg = (g / a) * tint[1];
       const kb = (b / a) * tint[2];
-      ld[o] = (kr * a + ld[o]! * da * (1 - a)) / na;
-      ld[o + 1] = (kg * a + ld[o + 1]! * da * (1 - a)) / na;
-      ld[o + 2] = (kb * a + ld[o + 2]! * da * (1 - a)) / na;
+      ld[o] = (kr * a + (ld[o] ?? 0) * da * (1 - a)) / na;
+      ld[o + 1] = (kg * a + (ld[o + 1] ?? 0) * da * (1 - a)) / na;
+      ld[o + 2] = (kb * a + (ld[o + 2] ?? 0) * da * (1 - a)) / na;
       ld[o + 3] = na * 255;
       if (x < layer.x0) layer.x0 = x;
       if (x > layer.x1) layer.x1 = x;
@@ -357,14 +357,14 @@ export function cleanSource(src: Source): Source {
         for (let xx = xa; xx <= xb; xx++) {
           const q = yy * W + xx;
           if (inner[q] && labels[q] === lab) {
-            ir += d[q * 4]!;
-            ig += d[q * 4 + 1]!;
-            ib += d[q * 4 + 2]!;
+            ir += d[q * 4] ?? 0;
+            ig += d[q * 4 + 1] ?? 0;
+            ib += d[q * 4 + 2] ?? 0;
             ni++;
-          } else if (alpha[q]! < 16 && d[q * 4 + 3]! >= 250) {
-            br += d[q * 4]!;
-            bg += d[q * 4 + 1]!;
-            bb += d[q * 4 + 2]!;
+          } else if ((alpha[q] ?? 0) < 16 && (d[q * 4 + 3] ?? 0) >= 250) {
+            br += d[q * 4] ?? 0;
+            bg += d[q * 4 + 1] ?? 0;
+            bb += d[q * 4 + 2] ?? 0;
             nb++;
           }
         }
@@ -379,20 +379,20 @@ export function cleanSource(src: Source): Source {
       let dd = 0;
       let dot = 0;
       for (let c = 0; c < 3; c++) {
-        ci[c] = ci[c]! / ni;
-        cb[c] = cb[c]! / nb;
-        const e = ci[c]! - cb[c]!;
+        ci[c] = (ci[c] ?? 0) / ni;
+        cb[c] = (cb[c] ?? 0) / nb;
+        const e = (ci[c] ?? 0) - (cb[c] ?? 0);
         dd += e * e;
-        dot += (d[p * 4 + c]! - cb[c]!) * e;
+        dot += ((d[p * 4 + c] ?? 0) - (cb[c] ?? 0)) * e;
       }
       if (dd < RIM_CONTRAST * RIM_CONTRAST) continue;
       const share = Math.max(0, Math.min(1, dot / dd));
       // coverage: kept where the pixel is mostly garment (its colour alone was the fringe; the outline stays where
       // the cut-out put it, as the safety gate and the fill expect), fading out below half
-      outAlpha[p] = Math.min(alpha[p]!, Math.round(Math.min(1, share * 2) * 255));
+      outAlpha[p] = Math.min(alpha[p] ?? 0, Math.round(Math.min(1, share * 2) * 255));
       for (let c = 0; c < 3; c++) {
         // unmixed where enough of the pixel is garment (a seam's dark line at the edge is kept), else the inside's
-        const v = share >= 0.5 ? (d[p * 4 + c]! - (1 - share) * cb[c]!) / share : ci[c]!;
+        const v = share >= 0.5 ? ((d[p * 4 + c] ?? 0) - (1 - share) * (cb[c] ?? 0)) / share : (ci[c] ?? 0);
         out[p * 4 + c] = v;
       }
     }

@@ -1,3 +1,4 @@
+import { at } from './pixels';
 /** Thin-plate spline: a smooth 2-D map through control point pairs, with a regularisation for smoothness. */
 export interface Point {
   x: number;
@@ -14,33 +15,33 @@ const U = (r2: number) => (r2 <= 1e-12 ? 0 : r2 * Math.log(r2));
 function solve(a: Float64Array, b: Float64Array[], n: number): void {
   for (let col = 0; col < n; col++) {
     let piv = col;
-    for (let r = col + 1; r < n; r++) if (Math.abs(a[r * n + col]!) > Math.abs(a[piv * n + col]!)) piv = r;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r * n + col] ?? 0) > Math.abs(a[piv * n + col] ?? 0)) piv = r;
     if (piv !== col) {
       for (let k = 0; k < n; k++) {
-        const t = a[col * n + k]!;
-        a[col * n + k] = a[piv * n + k]!;
+        const t = a[col * n + k] ?? 0;
+        a[col * n + k] = a[piv * n + k] ?? 0;
         a[piv * n + k] = t;
       }
       for (const v of b) {
-        const t = v[col]!;
-        v[col] = v[piv]!;
+        const t = v[col] ?? 0;
+        v[col] = v[piv] ?? 0;
         v[piv] = t;
       }
     }
-    const p = a[col * n + col]!;
+    const p = a[col * n + col] ?? 0;
     if (Math.abs(p) < 1e-12) continue;
     for (let r = col + 1; r < n; r++) {
-      const f = a[r * n + col]! / p;
+      const f = (a[r * n + col] ?? 0) / p;
       if (f === 0) continue;
-      for (let k = col; k < n; k++) a[r * n + k] = a[r * n + k]! - f * a[col * n + k]!;
-      for (const v of b) v[r] = v[r]! - f * v[col]!;
+      for (let k = col; k < n; k++) a[r * n + k] = (a[r * n + k] ?? 0) - f * (a[col * n + k] ?? 0);
+      for (const v of b) v[r] = (v[r] ?? 0) - f * (v[col] ?? 0);
     }
   }
   for (let r = n - 1; r >= 0; r--) {
-    const p = a[r * n + r]!;
+    const p = a[r * n + r] ?? 0;
     for (const v of b) {
-      let s = v[r]!;
-      for (let k = r + 1; k < n; k++) s -= a[r * n + k]! * v[k]!;
+      let s = v[r] ?? 0;
+      for (let k = r + 1; k < n; k++) s -= (a[r * n + k] ?? 0) * (v[k] ?? 0);
       v[r] = Math.abs(p) < 1e-12 ? 0 : s / p;
     }
   }
@@ -67,16 +68,16 @@ export function fitTps(from: Point[], to: Point[], smoothing = 0): Tps {
   const a = new Float64Array(m * m);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      const dx = px[i]! - px[j]!;
-      const dy = py[i]! - py[j]!;
+      const dx = (px[i] ?? 0) - (px[j] ?? 0);
+      const dy = (py[i] ?? 0) - (py[j] ?? 0);
       a[i * m + j] = U(dx * dx + dy * dy) + (i === j ? smoothing : 0);
     }
     a[i * m + n] = 1;
-    a[i * m + n + 1] = px[i]!;
-    a[i * m + n + 2] = py[i]!;
+    a[i * m + n + 1] = px[i] ?? 0;
+    a[i * m + n + 2] = py[i] ?? 0;
     a[n * m + i] = 1;
-    a[(n + 1) * m + i] = px[i]!;
-    a[(n + 2) * m + i] = py[i]!;
+    a[(n + 1) * m + i] = px[i] ?? 0;
+    a[(n + 2) * m + i] = py[i] ?? 0;
   }
   const bx = new Float64Array(m);
   const by = new Float64Array(m);
@@ -89,14 +90,14 @@ export function fitTps(from: Point[], to: Point[], smoothing = 0): Tps {
     map(x: number, y: number, out: Float64Array) {
       const qx = (x - cx) / scale;
       const qy = (y - cy) / scale;
-      let ox = bx[n]! + bx[n + 1]! * qx + bx[n + 2]! * qy;
-      let oy = by[n]! + by[n + 1]! * qx + by[n + 2]! * qy;
+      let ox = (bx[n] ?? 0) + (bx[n + 1] ?? 0) * qx + (bx[n + 2] ?? 0) * qy;
+      let oy = (by[n] ?? 0) + (by[n + 1] ?? 0) * qx + (by[n + 2] ?? 0) * qy;
       for (let i = 0; i < n; i++) {
-        const dx = qx - px[i]!;
-        const dy = qy - py[i]!;
+        const dx = qx - (px[i] ?? 0);
+        const dy = qy - (py[i] ?? 0);
         const u = U(dx * dx + dy * dy);
-        ox += bx[i]! * u;
-        oy += by[i]! * u;
+        ox += (bx[i] ?? 0) * u;
+        oy += (by[i] ?? 0) * u;
       }
       out[0] = ox;
       out[1] = oy;
@@ -116,8 +117,8 @@ export function foldMeasure(tps: Tps, box: { x: number; y: number; w: number; h:
     for (let i = 0; i <= n; i++) {
       tps.map(box.x + (box.w * i) / n, box.y + (box.h * j) / n, out);
       const k = (j * (n + 1) + i) * 2;
-      pts[k] = out[0]!;
-      pts[k + 1] = out[1]!;
+      pts[k] = out[0] ?? 0;
+      pts[k + 1] = out[1] ?? 0;
     }
   }
   const dets: number[] = [];
@@ -126,12 +127,15 @@ export function foldMeasure(tps: Tps, box: { x: number; y: number; w: number; h:
       const a = (j * (n + 1) + i) * 2;
       const b = a + 2;
       const c = a + (n + 1) * 2;
-      dets.push((pts[b]! - pts[a]!) * (pts[c + 1]! - pts[a + 1]!) - (pts[c]! - pts[a]!) * (pts[b + 1]! - pts[a + 1]!));
+      dets.push(
+        ((pts[b] ?? 0) - (pts[a] ?? 0)) * ((pts[c + 1] ?? 0) - (pts[a + 1] ?? 0)) -
+          ((pts[c] ?? 0) - (pts[a] ?? 0)) * ((pts[b + 1] ?? 0) - (pts[a + 1] ?? 0)),
+      );
     }
   }
   const sorted = [...dets].sort((p, q) => p - q);
-  const median = sorted[sorted.length >> 1]!;
-  return median > 0 ? sorted[0]! / median : -1;
+  const median = at(sorted, sorted.length >> 1);
+  return median > 0 ? at(sorted, 0) / median : -1;
 }
 
 /** A fold's smallest cell must keep at least this share of the median's area. */

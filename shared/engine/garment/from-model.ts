@@ -55,24 +55,27 @@ export async function extractGarmentFromModel(
   for (let y = Math.max(0, Math.round(y0)); y < Math.min(H, Math.round(y1)); y++) {
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
-      if (analysis.mask.data[p]! < 128 || hair[p]! >= 128) continue;
+      if ((analysis.mask.data[p] ?? 0) < 128 || (hair[p] ?? 0) >= 128) continue;
       const o = p * 4;
-      if (isSkin(skin, data[o]!, data[o + 1]!, data[o + 2]!)) continue;
+      if (isSkin(skin, data[o] ?? 0, data[o + 1] ?? 0, data[o + 2] ?? 0)) continue;
       bin[p] = 1;
     }
   }
   // keep the largest piece (the garment), drop specks (jewellery, shadows)
   const { labels, sizes } = components(bin, W, H);
   let best = 0;
-  for (let i = 1; i < sizes.length; i++) if (sizes[i]! > (sizes[best] ?? 0)) best = i;
+  for (let i = 1; i < sizes.length; i++) if ((sizes[i] ?? 0) > (sizes[best] ?? 0)) best = i;
   if (!best) throw new EngineRefusal('no_garment');
   for (let p = 0; p < W * H; p++) {
-    if (labels[p] !== best && !(slot === 'shoes' && labels[p]! > 0 && sizes[labels[p]!]! > sizes[best]! * 0.3))
+    if (
+      labels[p] !== best &&
+      !(slot === 'shoes' && (labels[p] ?? 0) > 0 && (sizes[labels[p] ?? 0] ?? 0) > (sizes[best] ?? 0) * 0.3)
+    )
       continue;
     const o = p * 4;
-    cut.data[o] = data[o]!;
-    cut.data[o + 1] = data[o + 1]!;
-    cut.data[o + 2] = data[o + 2]!;
+    cut.data[o] = data[o] ?? 0;
+    cut.data[o + 1] = data[o + 1] ?? 0;
+    cut.data[o + 2] = data[o + 2] ?? 0;
     cut.data[o + 3] = 255;
   }
   const det = detectGarment(cut, slot);

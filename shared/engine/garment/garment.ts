@@ -41,7 +41,7 @@ function hasOwnAlpha(image: RgbaImage): boolean {
   const d = image.data;
   let transparent = 0;
   const n = image.width * image.height;
-  for (let i = 3; i < d.length; i += 16) if (d[i]! < 128) transparent++;
+  for (let i = 3; i < d.length; i += 16) if ((d[i] ?? 0) < 128) transparent++;
   return transparent > n / 4 / 50;
 }
 
@@ -59,15 +59,16 @@ function borderColour(image: RgbaImage): { r: number; g: number; b: number; shar
     push(w - 1, y);
   }
   const med = (c: number) => {
-    const v = samples.map((i) => d[i + c]!).sort((a, b) => a - b);
-    return v[v.length >> 1]!;
+    const v = samples.map((i) => d[i + c] ?? 0).sort((a, b) => a - b);
+    return v[v.length >> 1] ?? 0;
   };
   const r = med(0);
   const g = med(1);
   const b = med(2);
   let near = 0;
   for (const i of samples) {
-    if (Math.max(Math.abs(d[i]! - r), Math.abs(d[i + 1]! - g), Math.abs(d[i + 2]! - b)) <= TOLERANCE) near++;
+    if (Math.max(Math.abs((d[i] ?? 0) - r), Math.abs((d[i + 1] ?? 0) - g), Math.abs((d[i + 2] ?? 0) - b)) <= TOLERANCE)
+      near++;
   }
   return { r, g, b, share: near / samples.length };
 }
@@ -81,13 +82,16 @@ function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
   const dist = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const o = i * 4;
-    dist[i] = Math.min(255, Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)));
+    dist[i] = Math.min(
+      255,
+      Math.max(Math.abs((d[o] ?? 0) - bg.r), Math.abs((d[o + 1] ?? 0) - bg.g), Math.abs((d[o + 2] ?? 0) - bg.b)),
+    );
   }
   const isBg = new Uint8Array(n);
   const stack = new Int32Array(n);
   let sp = 0;
   const seed = (i: number) => {
-    if (!isBg[i] && dist[i]! <= TOLERANCE) {
+    if (!isBg[i] && (dist[i] ?? 0) <= TOLERANCE) {
       isBg[i] = 1;
       stack[sp++] = i;
     }
@@ -101,7 +105,7 @@ function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
     seed(y * w + w - 1);
   }
   while (sp > 0) {
-    const p = stack[--sp]!;
+    const p = stack[--sp] ?? 0;
     const x = p % w;
     if (x > 0) seed(p - 1);
     if (x < w - 1) seed(p + 1);
@@ -114,7 +118,8 @@ function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
   for (let i = 0; i < n; i++) {
     // a soft edge: background pixels next to the garment get a partial alpha from their colour distance (a
     // shadow's pixels are far from the background's colour without being cloth: none)
-    alpha.data[i] = isBg[i] === SHADOW ? 0 : isBg[i] ? Math.min(255, Math.round((dist[i]! / TOLERANCE) * 96)) : 255;
+    alpha.data[i] =
+      isBg[i] === SHADOW ? 0 : isBg[i] ? Math.min(255, Math.round(((dist[i] ?? 0) / TOLERANCE) * 96)) : 255;
   }
   // background pixels far from the garment: exactly 0
   const near = dilate(
@@ -131,7 +136,7 @@ function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
 function keepMainBlobs(alpha: GrayImage): { alpha: GrayImage; blobs: Box[] } {
   const { width: w, height: h } = alpha;
   const bin = new Uint8Array(w * h);
-  for (let i = 0; i < bin.length; i++) bin[i] = alpha.data[i]! >= 128 ? 1 : 0;
+  for (let i = 0; i < bin.length; i++) bin[i] = (alpha.data[i] ?? 0) >= 128 ? 1 : 0;
   const { labels, sizes } = components(bin, w, h);
   const largest = Math.max(0, ...sizes.slice(1));
   const keep = sizes.map((s, i) => i > 0 && s >= 0.15 * largest && s > 0);
@@ -143,22 +148,23 @@ function keepMainBlobs(alpha: GrayImage): { alpha: GrayImage; blobs: Box[] } {
   const by1 = new Int32Array(n).fill(-1);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const l = labels[y * w + x]!;
+      const l = labels[y * w + x] ?? 0;
       if (!keep[l]) continue;
-      if (x < bx0[l]!) bx0[l] = x;
-      if (x > bx1[l]!) bx1[l] = x;
-      if (y < by0[l]!) by0[l] = y;
-      if (y > by1[l]!) by1[l] = y;
+      if (x < (bx0[l] ?? 0)) bx0[l] = x;
+      if (x > (bx1[l] ?? 0)) bx1[l] = x;
+      if (y < (by0[l] ?? 0)) by0[l] = y;
+      if (y > (by1[l] ?? 0)) by1[l] = y;
     }
   }
   const boxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
-  for (let l = 1; l < n; l++) if (keep[l]) boxes.push({ x0: bx0[l]!, y0: by0[l]!, x1: bx1[l]!, y1: by1[l]! });
+  for (let l = 1; l < n; l++)
+    if (keep[l]) boxes.push({ x0: bx0[l] ?? 0, y0: by0[l] ?? 0, x1: bx1[l] ?? 0, y1: by1[l] ?? 0 });
   // drop soft pixels far from kept blobs
   const keepBin = new Uint8Array(w * h);
-  for (let i = 0; i < keepBin.length; i++) keepBin[i] = keep[labels[i]!] ? 255 : 0;
+  for (let i = 0; i < keepBin.length; i++) keepBin[i] = keep[labels[i] ?? 0] ? 255 : 0;
   const near = dilate(keepBin, w, h, 2);
   const out = newGray(w, h);
-  for (let i = 0; i < out.data.length; i++) out.data[i] = near[i] ? alpha.data[i]! : 0;
+  for (let i = 0; i < out.data.length; i++) out.data[i] = near[i] ? (alpha.data[i] ?? 0) : 0;
   const blobs = boxes
     .map((b) => ({ x: b.x0, y: b.y0, w: b.x1 - b.x0 + 1, h: b.y1 - b.y0 + 1 }))
     .sort((a, b) => a.x - b.x);
@@ -180,15 +186,15 @@ const STRAP_GAP = 0.06;
 export function attachStraps(alpha: GrayImage): number {
   const { width: w, height: h, data } = alpha;
   const bin = new Uint8Array(w * h);
-  for (let i = 0; i < bin.length; i++) bin[i] = data[i]! >= 128 ? 1 : 0;
+  for (let i = 0; i < bin.length; i++) bin[i] = (data[i] ?? 0) >= 128 ? 1 : 0;
   const { labels, sizes } = components(bin, w, h);
   let main = 0;
-  for (let i = 1; i < sizes.length; i++) if (sizes[i]! > (sizes[main] ?? 0)) main = i;
+  for (let i = 1; i < sizes.length; i++) if ((sizes[i] ?? 0) > (sizes[main] ?? 0)) main = i;
   if (!main || sizes.length < 3) return 0;
   const boxes = sizes.map(() => ({ x0: w, y0: h, x1: -1, y1: -1 }));
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const b = boxes[labels[y * w + x]!];
+      const b = boxes[labels[y * w + x] ?? 0];
       if (!b || !labels[y * w + x]) continue;
       if (x < b.x0) b.x0 = x;
       if (x > b.x1) b.x1 = x;
@@ -257,7 +263,7 @@ export function rowRuns(alpha: GrayImage, y: number, minGap = 2): [number, numbe
   const runs: [number, number][] = [];
   let start = -1;
   for (let x = 0; x <= w; x++) {
-    const on = x < w && data[y * w + x]! >= 128;
+    const on = x < w && (data[y * w + x] ?? 0) >= 128;
     if (on && start < 0) start = x;
     if (!on && start >= 0) {
       const last = runs[runs.length - 1];
@@ -366,7 +372,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
   let shadow = 0;
   if (hasOwnAlpha(image)) {
     alpha = newGray(w, h);
-    for (let i = 0; i < w * h; i++) alpha.data[i] = d[i * 4 + 3]!;
+    for (let i = 0; i < w * h; i++) alpha.data[i] = d[i * 4 + 3] ?? 0;
   } else {
     ({ alpha, shadow } = cutOut(image));
   }

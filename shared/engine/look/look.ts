@@ -119,7 +119,7 @@ function gradeCurves(grade: ColorGrade): [Uint8Array, Uint8Array, Uint8Array] | 
         rgb = [0.06 + v * 0.88, 0.06 + v * 0.88, 0.07 + v * 0.87];
         break;
     }
-    for (let c = 0; c < 3; c++) curves[c]![i] = Math.max(0, Math.min(255, Math.round(rgb[c]! * 255)));
+    for (let c = 0; c < 3; c++) curves[c]![i] = Math.max(0, Math.min(255, Math.round((rgb[c] ?? 0) * 255)));
   }
   return curves;
 }
@@ -128,7 +128,7 @@ function grade(image: RgbaImage, g: ColorGrade): void {
   const d = image.data;
   if (g === 'mono') {
     for (let o = 0; o < d.length; o += 4) {
-      const l = 0.299 * d[o]! + 0.587 * d[o + 1]! + 0.114 * d[o + 2]!;
+      const l = 0.299 * (d[o] ?? 0) + 0.587 * (d[o + 1] ?? 0) + 0.114 * (d[o + 2] ?? 0);
       d[o] = Math.min(255, l * 1.02);
       d[o + 1] = l;
       d[o + 2] = l * 0.97;
@@ -139,9 +139,9 @@ function grade(image: RgbaImage, g: ColorGrade): void {
   if (!curves) return;
   const sat = g === 'vivid' ? 1.25 : g === 'soft' ? 0.88 : g === 'film' ? 0.9 : 1;
   for (let o = 0; o < d.length; o += 4) {
-    let r = curves[0][d[o]!]!;
-    let gg = curves[1][d[o + 1]!]!;
-    let b = curves[2][d[o + 2]!]!;
+    let r = curves[0][d[o] ?? 0] ?? 0;
+    let gg = curves[1][d[o + 1] ?? 0] ?? 0;
+    let b = curves[2][d[o + 2] ?? 0] ?? 0;
     if (sat !== 1) {
       const l = 0.299 * r + 0.587 * gg + 0.114 * b;
       r = l + (r - l) * sat;
@@ -168,11 +168,11 @@ export function applyLook(
     const { alpha: a, fg } = personMatte(image, mask);
     const d = out.data;
     for (let i = 0; i < a.length; i++) {
-      const t = a[i]!;
+      const t = a[i] ?? 0;
       const o = i * 4;
-      d[o] = fg[i * 3]! * t + bg.data[o]! * (1 - t);
-      d[o + 1] = fg[i * 3 + 1]! * t + bg.data[o + 1]! * (1 - t);
-      d[o + 2] = fg[i * 3 + 2]! * t + bg.data[o + 2]! * (1 - t);
+      d[o] = (fg[i * 3] ?? 0) * t + (bg.data[o] ?? 0) * (1 - t);
+      d[o + 1] = (fg[i * 3 + 1] ?? 0) * t + (bg.data[o + 1] ?? 0) * (1 - t);
+      d[o + 2] = (fg[i * 3 + 2] ?? 0) * t + (bg.data[o + 2] ?? 0) * (1 - t);
       d[o + 3] = 255;
     }
   }
@@ -193,7 +193,7 @@ export function placeOnBackground(person: RgbaImage, mask: GrayImage, background
   let y1 = -1;
   for (let y = 0; y < person.height; y++) {
     for (let x = 0; x < person.width; x++) {
-      if (m.data[y * person.width + x]! < 128) continue;
+      if ((m.data[y * person.width + x] ?? 0) < 128) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -213,14 +213,14 @@ export function placeOnBackground(person: RgbaImage, mask: GrayImage, background
   const matte = personMatte(person, m);
   const cut = newRgba(person.width, person.height);
   for (let i = 0; i < matte.alpha.length; i++) {
-    cut.data[i * 4] = matte.fg[i * 3]!;
-    cut.data[i * 4 + 1] = matte.fg[i * 3 + 1]!;
-    cut.data[i * 4 + 2] = matte.fg[i * 3 + 2]!;
-    cut.data[i * 4 + 3] = Math.round(matte.alpha[i]! * 255);
+    cut.data[i * 4] = matte.fg[i * 3] ?? 0;
+    cut.data[i * 4 + 1] = matte.fg[i * 3 + 1] ?? 0;
+    cut.data[i * 4 + 2] = matte.fg[i * 3 + 2] ?? 0;
+    cut.data[i * 4 + 3] = Math.round((matte.alpha[i] ?? 0) * 255);
   }
   const scaled = resizeRgba(cut, tw, th);
   const a = new Float32Array(tw * th);
-  for (let i = 0; i < a.length; i++) a[i] = scaled.data[i * 4 + 3]! / 255;
+  for (let i = 0; i < a.length; i++) a[i] = (scaled.data[i * 4 + 3] ?? 0) / 255;
   // feet at 95% of the height, the body's centre at the middle
   const offX = Math.round(bw / 2 - ((x0 + x1) / 2) * s);
   const offY = Math.round(bh * 0.95 - (y1 + 1) * s);
@@ -230,11 +230,11 @@ export function placeOnBackground(person: RgbaImage, mask: GrayImage, background
     for (let x = 0; x < tw; x++) {
       const tx = x + offX;
       if (tx < 0 || tx >= bw) continue;
-      const t = a[y * tw + x]!;
+      const t = a[y * tw + x] ?? 0;
       if (t <= 0) continue;
       const o = (ty * bw + tx) * 4;
       const q = (y * tw + x) * 4;
-      for (let c = 0; c < 3; c++) out.data[o + c] = out.data[o + c]! * (1 - t) + scaled.data[q + c]! * t;
+      for (let c = 0; c < 3; c++) out.data[o + c] = (out.data[o + c] ?? 0) * (1 - t) + (scaled.data[q + c] ?? 0) * t;
       out.data[o + 3] = 255;
     }
   }

@@ -42,7 +42,7 @@ export interface PersonMatte {
 export function featherMask(mask: GrayImage, width: number, height: number): Float32Array {
   const m = mask.width === width && mask.height === height ? mask : resizeGray(mask, width, height);
   const f = new Float32Array(width * height);
-  for (let i = 0; i < f.length; i++) f[i] = m.data[i]! / 255;
+  for (let i = 0; i < f.length; i++) f[i] = (m.data[i] ?? 0) / 255;
   gaussianish(f, width, height, Math.max(1, Math.round(Math.max(width, height) / 500)));
   return f;
 }
@@ -57,13 +57,13 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
   const qh = Math.max(1, Math.round(h * q));
   const small = resizeGray(mask.width === w && mask.height === h ? mask : resizeGray(mask, w, h), qw, qh);
   const bin = new Uint8Array(qw * qh);
-  for (let i = 0; i < bin.length; i++) bin[i] = small.data[i]! >= 128 ? 255 : 0;
+  for (let i = 0; i < bin.length; i++) bin[i] = (small.data[i] ?? 0) >= 128 ? 255 : 0;
   const r = Math.max(3, Math.round(Math.max(qw, qh) * MATTE.band));
   const zone = (z: Uint8Array): Uint8Array => {
     const full = new Uint8Array(n);
     for (let y = 0; y < h; y++) {
       const row = Math.min(qh - 1, Math.floor(y * q)) * qw;
-      for (let x = 0; x < w; x++) full[y * w + x] = z[row + Math.min(qw - 1, Math.floor(x * q))]!;
+      for (let x = 0; x < w; x++) full[y * w + x] = z[row + Math.min(qw - 1, Math.floor(x * q))] ?? 0;
     }
     return full;
   };
@@ -87,7 +87,7 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
       const into = !outer[i] ? sBg : inner[i] ? sFg : null;
       if (!into) continue;
       (into === sBg ? bgKnown : fgKnown)[j]! += 1;
-      for (let c = 0; c < 3; c++) into[j * 3 + c]! += d[i * 4 + c]!;
+      for (let c = 0; c < 3; c++) into[j * 3 + c]! += d[i * 4 + c] ?? 0;
     }
   }
   for (const [plane, known] of [
@@ -95,9 +95,9 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
     [sFg, fgKnown],
   ] as const) {
     for (let j = 0; j < sw * sh; j++) {
-      const cnt = known[j]!;
+      const cnt = known[j] ?? 0;
       if (!cnt) continue;
-      for (let c = 0; c < 3; c++) plane[j * 3 + c] = plane[j * 3 + c]! / cnt;
+      for (let c = 0; c < 3; c++) plane[j * 3 + c] = (plane[j * 3 + c] ?? 0) / cnt;
       known[j] = 1;
     }
     pushPullFill(plane, known, sw, sh);
@@ -112,8 +112,8 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
     const tx = fx - x0;
     const ty = fy - y0;
     for (let c = 0; c < 3; c++) {
-      const a = plane[(y0 * sw + x0) * 3 + c]! * (1 - tx) + plane[(y0 * sw + x1) * 3 + c]! * tx;
-      const b = plane[(y1 * sw + x0) * 3 + c]! * (1 - tx) + plane[(y1 * sw + x1) * 3 + c]! * tx;
+      const a = (plane[(y0 * sw + x0) * 3 + c] ?? 0) * (1 - tx) + (plane[(y0 * sw + x1) * 3 + c] ?? 0) * tx;
+      const b = (plane[(y1 * sw + x0) * 3 + c] ?? 0) * (1 - tx) + (plane[(y1 * sw + x1) * 3 + c] ?? 0) * tx;
       out[at + c] = a * (1 - ty) + b * ty;
     }
   };
@@ -124,29 +124,29 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
   for (let i = 0; i < n; i++) {
     if (!outer[i]) {
       alpha[i] = 0;
-      for (let c = 0; c < 3; c++) fg[i * 3 + c] = d[i * 4 + c]!;
+      for (let c = 0; c < 3; c++) fg[i * 3 + c] = d[i * 4 + c] ?? 0;
       continue;
     }
     if (inner[i]) {
       alpha[i] = 1;
-      for (let c = 0; c < 3; c++) fg[i * 3 + c] = d[i * 4 + c]!;
+      for (let c = 0; c < 3; c++) fg[i * 3 + c] = d[i * 4 + c] ?? 0;
       continue;
     }
     sample(sBg, i % w, Math.floor(i / w), bg, 0);
     sample(sFg, i % w, Math.floor(i / w), fg, i * 3);
-    const br = bg[0]!;
-    const bgg = bg[1]!;
-    const bb = bg[2]!;
-    const dr = fg[i * 3]! - br;
-    const dg = fg[i * 3 + 1]! - bgg;
-    const db = fg[i * 3 + 2]! - bb;
+    const br = bg[0] ?? 0;
+    const bgg = bg[1] ?? 0;
+    const bb = bg[2] ?? 0;
+    const dr = (fg[i * 3] ?? 0) - br;
+    const dg = (fg[i * 3 + 1] ?? 0) - bgg;
+    const db = (fg[i * 3 + 2] ?? 0) - bb;
     const den = dr * dr + dg * dg + db * db;
-    const ir = d[i * 4]!;
-    const ig = d[i * 4 + 1]!;
-    const ib = d[i * 4 + 2]!;
+    const ir = d[i * 4] ?? 0;
+    const ig = d[i * 4 + 1] ?? 0;
+    const ib = d[i * 4 + 2] ?? 0;
     if (den < minC2) {
       // no colour contrast: the mask decides, and the photo's colour is drawn
-      alpha[i] = soft[i]!;
+      alpha[i] = soft[i] ?? 0;
       fg[i * 3] = ir;
       fg[i * 3 + 1] = ig;
       fg[i * 3 + 2] = ib;
@@ -154,12 +154,12 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
     }
     const fromColour = Math.max(0, Math.min(1, ((ir - br) * dr + (ig - bgg) * dg + (ib - bb) * db) / den));
     const toBg = Math.hypot(ir - br, ig - bgg, ib - bb);
-    const toFg = Math.hypot(ir - fg[i * 3]!, ig - fg[i * 3 + 1]!, ib - fg[i * 3 + 2]!);
+    const toFg = Math.hypot(ir - (fg[i * 3] ?? 0), ig - (fg[i * 3 + 1] ?? 0), ib - (fg[i * 3 + 2] ?? 0));
     // the colour overrules the mask only where it is clear: a pixel plainly the old background's colour is taken out
     // (the halo, the wall between strands), a pixel plainly not it is kept (a strand the mask missed); a cheek or a
     // stripe that is merely nearer one estimate than the other keeps the mask's value
     // (weights, not switches: a hard switch draws stair-steps along soft hair)
-    const m = soft[i]!;
+    const m = soft[i] ?? 0;
     const looksBg = deep[i]
       ? 0
       : ramp(MATTE.bgMatch, MATTE.bgMatch * 0.5, toBg) * ramp(0.7, 0.4, toBg / Math.max(1, toFg));
@@ -169,7 +169,7 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
     if (a > 0.02) {
       // the pixel is a * person + (1 - a) * background: the person's part, kept near the photo's colour
       for (let c = 0; c < 3; c++) {
-        const v = (d[i * 4 + c]! - (1 - a) * bg[c]!) / a;
+        const v = ((d[i * 4 + c] ?? 0) - (1 - a) * (bg[c] ?? 0)) / a;
         fg[i * 3 + c] = Math.max(0, Math.min(255, v));
       }
     }

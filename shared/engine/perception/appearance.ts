@@ -5,6 +5,7 @@
 import type { Body } from './body';
 import { gaussianish, newGray, resizeGray } from '../core/image-ops';
 import type { GrayImage, RgbaImage } from '../core/types';
+import { at } from '../core/pixels';
 
 export interface SkinModel {
   /** Chroma (r/sum, g/sum) mean and spread, luminance range. */
@@ -29,12 +30,12 @@ export function skinModel(image: RgbaImage, body: Body): SkinModel {
   for (let y = Math.max(0, cy - r); y < Math.min(h, cy + r); y++) {
     for (let x = Math.max(0, cx - r); x < Math.min(w, cx + r); x++) {
       const o = (y * w + x) * 4;
-      const s = d[o]! + d[o + 1]! + d[o + 2]! + 1;
-      crs.push(d[o]! / s);
-      cgs.push(d[o + 1]! / s);
+      const s = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0) + 1;
+      crs.push((d[o] ?? 0) / s);
+      cgs.push((d[o + 1] ?? 0) / s);
       lums.push(s / 3);
-      sr += d[o]! / s;
-      sg += d[o + 1]! / s;
+      sr += (d[o] ?? 0) / s;
+      sg += (d[o + 1] ?? 0) / s;
       n++;
     }
   }
@@ -42,15 +43,15 @@ export function skinModel(image: RgbaImage, body: Body): SkinModel {
   const mr = sr / n;
   const mg = sg / n;
   let v = 0;
-  for (let i = 0; i < n; i++) v += (crs[i]! - mr) ** 2 + (cgs[i]! - mg) ** 2;
+  for (let i = 0; i < n; i++) v += ((crs[i] ?? 0) - mr) ** 2 + ((cgs[i] ?? 0) - mg) ** 2;
   const spread = Math.min(0.045, Math.max(0.018, Math.sqrt(v / n) * 2.2));
   lums.sort((a, b) => a - b);
   return {
     cr: mr,
     cg: mg,
     spread,
-    lumMin: Math.max(15, lums[Math.floor(n * 0.05)]! * 0.45),
-    lumMax: Math.min(255, lums[Math.floor(n * 0.95)]! * 1.45 + 10),
+    lumMin: Math.max(15, at(lums, Math.floor(n * 0.05)) * 0.45),
+    lumMax: Math.min(255, at(lums, Math.floor(n * 0.95)) * 1.45 + 10),
   };
 }
 
@@ -79,8 +80,8 @@ export function skinMap(image: RgbaImage, body: Body, model: SkinModel): Uint8Ar
   const out = new Uint8Array(n);
   const d = image.data;
   for (let i = 0; i < n; i++) {
-    if (body.mask[i]! < 128) continue;
-    if (isSkin(model, d[i * 4]!, d[i * 4 + 1]!, d[i * 4 + 2]!)) out[i] = 255;
+    if ((body.mask[i] ?? 0) < 128) continue;
+    if (isSkin(model, d[i * 4] ?? 0, d[i * 4 + 1] ?? 0, d[i * 4 + 2] ?? 0)) out[i] = 255;
   }
   bareLimbs(image, body, model, out);
   return out;
@@ -123,11 +124,11 @@ function bareLimbs(image: RgbaImage, body: Body, model: SkinModel, out: Uint8Arr
       for (let y = y0; y <= y1; y++) {
         for (let x = x0; x <= x1; x++) {
           const i = y * W + x;
-          if (body.mask[i]! < 128) continue;
+          if ((body.mask[i] ?? 0) < 128) continue;
           const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
           if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 > r * r) continue;
           inside.push(i);
-          if (out[i] || isSkin(wide, d[i * 4]!, d[i * 4 + 1]!, d[i * 4 + 2]!)) pass++;
+          if (out[i] || isSkin(wide, d[i * 4] ?? 0, d[i * 4 + 1] ?? 0, d[i * 4 + 2] ?? 0)) pass++;
         }
       }
       if (inside.length < 20 || pass < LIMB_BARE * inside.length) continue;
@@ -141,8 +142,11 @@ function bareLimbs(image: RgbaImage, body: Body, model: SkinModel, out: Uint8Arr
           if (out[j] || !inSeg.has(j)) continue;
           const o = i * 4;
           const q = j * 4;
-          const step = Math.abs(d[o]! - d[q]!) + Math.abs(d[o + 1]! - d[q + 1]!) + Math.abs(d[o + 2]! - d[q + 2]!);
-          if (step > LIMB_STEP || !isSkin(wide, d[q]!, d[q + 1]!, d[q + 2]!)) continue;
+          const step =
+            Math.abs((d[o] ?? 0) - (d[q] ?? 0)) +
+            Math.abs((d[o + 1] ?? 0) - (d[q + 1] ?? 0)) +
+            Math.abs((d[o + 2] ?? 0) - (d[q + 2] ?? 0));
+          if (step > LIMB_STEP || !isSkin(wide, d[q] ?? 0, d[q + 1] ?? 0, d[q + 2] ?? 0)) continue;
           out[j] = 255;
           stack.push(j);
         }
@@ -168,10 +172,10 @@ export function hairMap(image: RgbaImage, body: Body, skin: SkinModel): GrayImag
       const sy = Math.min(H - 1, Math.floor((y + 0.5) / k));
       const o = (sy * W + sx) * 4;
       const i = y * w + x;
-      rgb[i * 3] = image.data[o]!;
-      rgb[i * 3 + 1] = image.data[o + 1]!;
-      rgb[i * 3 + 2] = image.data[o + 2]!;
-      mask[i] = body.mask[sy * W + sx]! >= 128 ? 1 : 0;
+      rgb[i * 3] = image.data[o] ?? 0;
+      rgb[i * 3 + 1] = image.data[o + 1] ?? 0;
+      rgb[i * 3 + 2] = image.data[o + 2] ?? 0;
+      mask[i] = (body.mask[sy * W + sx] ?? 0) >= 128 ? 1 : 0;
     }
   }
   const span = body.span * k;
@@ -187,11 +191,11 @@ export function hairMap(image: RgbaImage, body: Body, skin: SkinModel): GrayImag
   for (let y = Math.max(0, Math.round(topY)); y < Math.round(eyeY); y++) {
     for (let x = Math.max(0, Math.round(faceX - span * 0.4)); x < Math.min(w, Math.round(faceX + span * 0.4)); x++) {
       const i = y * w + x;
-      if (!mask[i] || isSkin(skin, rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!)) continue;
+      if (!mask[i] || isSkin(skin, rgb[i * 3] ?? 0, rgb[i * 3 + 1] ?? 0, rgb[i * 3 + 2] ?? 0)) continue;
       seeds.push(i);
-      mr += rgb[i * 3]!;
-      mg += rgb[i * 3 + 1]!;
-      mb += rgb[i * 3 + 2]!;
+      mr += rgb[i * 3] ?? 0;
+      mg += rgb[i * 3 + 1] ?? 0;
+      mb += rgb[i * 3 + 2] ?? 0;
       n++;
     }
   }
@@ -201,18 +205,19 @@ export function hairMap(image: RgbaImage, body: Body, skin: SkinModel): GrayImag
   mg /= n;
   mb /= n;
   let v = 0;
-  for (const i of seeds) v += (rgb[i * 3]! - mr) ** 2 + (rgb[i * 3 + 1]! - mg) ** 2 + (rgb[i * 3 + 2]! - mb) ** 2;
+  for (const i of seeds)
+    v += ((rgb[i * 3] ?? 0) - mr) ** 2 + ((rgb[i * 3 + 1] ?? 0) - mg) ** 2 + ((rgb[i * 3 + 2] ?? 0) - mb) ** 2;
   const tol = Math.min(60, Math.max(28, Math.sqrt(v / n) * 1.6));
   const maxY = (body.neck.y + body.torsoH * 0.55) * k;
   const stack: number[] = [...seeds];
   for (const i of seeds) out.data[i] = 255;
   const near = (i: number) =>
-    Math.hypot(rgb[i * 3]! - mr, rgb[i * 3 + 1]! - mg, rgb[i * 3 + 2]! - mb) < tol &&
-    !isSkin(skin, rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+    Math.hypot((rgb[i * 3] ?? 0) - mr, (rgb[i * 3 + 1] ?? 0) - mg, (rgb[i * 3 + 2] ?? 0) - mb) < tol &&
+    !isSkin(skin, rgb[i * 3] ?? 0, rgb[i * 3 + 1] ?? 0, rgb[i * 3 + 2] ?? 0);
   const step = (from: number, to: number) =>
-    Math.abs(rgb[from * 3]! - rgb[to * 3]!) +
-      Math.abs(rgb[from * 3 + 1]! - rgb[to * 3 + 1]!) +
-      Math.abs(rgb[from * 3 + 2]! - rgb[to * 3 + 2]!) <
+    Math.abs((rgb[from * 3] ?? 0) - (rgb[to * 3] ?? 0)) +
+      Math.abs((rgb[from * 3 + 1] ?? 0) - (rgb[to * 3 + 1] ?? 0)) +
+      Math.abs((rgb[from * 3 + 2] ?? 0) - (rgb[to * 3 + 2] ?? 0)) <
     40;
   while (stack.length) {
     const p = stack.pop()!;
@@ -248,20 +253,21 @@ export function lightField(image: RgbaImage, body: Body, weightMap: Uint8Array) 
       const sy = Math.min(H - 1, Math.floor((y + 0.5) / k));
       const p = sy * W + sx;
       const o = p * 4;
-      const on = weightMap[p]! >= 128 ? 1 : 0;
+      const on = (weightMap[p] ?? 0) >= 128 ? 1 : 0;
       wt[y * w + x] = on;
-      lum[y * w + x] = on * (0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!);
+      lum[y * w + x] =
+        on * (0.299 * (image.data[o] ?? 0) + 0.587 * (image.data[o + 1] ?? 0) + 0.114 * (image.data[o + 2] ?? 0));
     }
   }
   const r = Math.max(1, body.span * k * 0.09);
   gaussianish(lum, w, h, r);
   gaussianish(wt, w, h, r);
-  for (let i = 0; i < w * h; i++) lum[i] = wt[i]! > 0.02 ? lum[i]! / wt[i]! : -1;
+  for (let i = 0; i < w * h; i++) lum[i] = (wt[i] ?? 0) > 0.02 ? (lum[i] ?? 0) / (wt[i] ?? 0) : -1;
   return {
     sample(x: number, y: number): number {
       const sx = Math.min(w - 1, Math.max(0, Math.round(x * k - 0.5)));
       const sy = Math.min(h - 1, Math.max(0, Math.round(y * k - 0.5)));
-      return lum[sy * w + sx]!;
+      return lum[sy * w + sx] ?? 0;
     },
     /**
      * Bilinear between the cells (-1 where any of them is unknown; with `unknown`, an unknown cell counts as that
@@ -274,12 +280,12 @@ export function lightField(image: RgbaImage, body: Body, weightMap: Uint8Array) 
       const y0 = Math.floor(fy);
       const x1 = Math.min(w - 1, x0 + 1);
       const y1 = Math.min(h - 1, y0 + 1);
-      let a = lum[y0 * w + x0]!;
-      let b = lum[y0 * w + x1]!;
-      let c = lum[y1 * w + x0]!;
-      let d = lum[y1 * w + x1]!;
+      let a = lum[y0 * w + x0] ?? 0;
+      let b = lum[y0 * w + x1] ?? 0;
+      let c = lum[y1 * w + x0] ?? 0;
+      let d = lum[y1 * w + x1] ?? 0;
       if (a < 0 || b < 0 || c < 0 || d < 0) {
-        if (unknown === undefined) return lum[Math.round(fy) * w + Math.round(fx)]!;
+        if (unknown === undefined) return lum[Math.round(fy) * w + Math.round(fx)] ?? 0;
         if (a < 0) a = unknown;
         if (b < 0) b = unknown;
         if (c < 0) c = unknown;

@@ -5,6 +5,7 @@
  */
 import type { Point } from '../core/tps';
 import type { Keypoint, KeypointName, PersonAnalysis } from '../core/types';
+import { at } from '../core/pixels';
 
 export interface Limb {
   root: Point;
@@ -72,7 +73,7 @@ export function maskWidth(mask: Uint8Array, w: number, h: number, p: Point, dx: 
     for (; d < maxHalf; d++) {
       const x = Math.round(p.x + nx * d * sgn);
       const y = Math.round(p.y + ny * d * sgn);
-      if (x < 0 || y < 0 || x >= w || y >= h || mask[y * w + x]! < 128) break;
+      if (x < 0 || y < 0 || x >= w || y >= h || (mask[y * w + x] ?? 0) < 128) break;
     }
     return d;
   };
@@ -111,7 +112,7 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     return pelvis.x;
   };
   const inMask = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < W && y < H && mask[Math.round(y) * W + Math.round(x)]! >= 128;
+    x >= 0 && y >= 0 && x < W && y < H && (mask[Math.round(y) * W + Math.round(x)] ?? 0) >= 128;
   const torsoEdges = (y: number): [number, number] => {
     const yy = Math.max(0, Math.min(H - 1, Math.round(y)));
     const cx = axisX(yy);
@@ -195,7 +196,7 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     armR,
     legL: limb(hipL, kneeL, ankleL, span * 0.38),
     legR: limb(hipR, kneeR, ankleR, span * 0.38),
-    wristSeen: [wristScores[0]! >= 0.3, wristScores[1]! >= 0.3],
+    wristSeen: [at(wristScores, 0) >= 0.3, at(wristScores, 1) >= 0.3],
     headTop,
     face: g('nose'),
     head,

@@ -58,9 +58,9 @@ function cropRgb(image: RgbaImage, square: Square): Float32Array {
           const x = Math.floor(square.x + (i + (tx + 0.5) / taps) * step);
           if (x < 0 || x >= w) continue;
           const o = (y * w + x) * 4;
-          r += data[o]!;
-          g += data[o + 1]!;
-          b += data[o + 2]!;
+          r += data[o] ?? 0;
+          g += data[o + 1] ?? 0;
+          b += data[o + 2] ?? 0;
         }
       }
       const q = (j * INPUT + i) * 3;
@@ -77,7 +77,7 @@ function cropRgb(image: RgbaImage, square: Square): Float32Array {
  * through the iterator protocol, ~100 ms in a process's first (cold, unoptimised) render. */
 function toInt32(rgb: Float32Array): Int32Array {
   const out = new Int32Array(rgb.length);
-  for (let i = 0; i < rgb.length; i++) out[i] = Math.round(rgb[i]!);
+  for (let i = 0; i < rgb.length; i++) out[i] = Math.round(rgb[i] ?? 0);
   return out;
 }
 
@@ -86,9 +86,9 @@ async function poseIn(m: PersonModels, image: RgbaImage, square: Square) {
   const keypoints = {} as Record<KeypointName, Keypoint>;
   KEYPOINT_NAMES.forEach((name, i) => {
     keypoints[name] = {
-      y: square.y + values[i * 3]! * square.size,
-      x: square.x + values[i * 3 + 1]! * square.size,
-      score: values[i * 3 + 2]!,
+      y: square.y + (values[i * 3] ?? 0) * square.size,
+      x: square.x + (values[i * 3 + 1] ?? 0) * square.size,
+      score: values[i * 3 + 2] ?? 0,
     };
   });
   return keypoints;
@@ -97,7 +97,7 @@ async function poseIn(m: PersonModels, image: RgbaImage, square: Square) {
 /** Selfie segmentation of `square`: the person probability (0..1) at INPUT x INPUT. */
 function segmentIn(m: PersonModels, image: RgbaImage, square: Square): Promise<ArrayLike<number>> {
   const rgb = cropRgb(image, square);
-  for (let i = 0; i < rgb.length; i++) rgb[i] = rgb[i]! / 255;
+  for (let i = 0; i < rgb.length; i++) rgb[i] = (rgb[i] ?? 0) / 255;
   return m.segment(rgb);
 }
 
@@ -121,7 +121,7 @@ function personSquare(prob: ArrayLike<number>, square: Square, w: number, h: num
   let n = 0;
   for (let j = 0; j < INPUT; j++) {
     for (let i = 0; i < INPUT; i++) {
-      if (prob[j * INPUT + i]! < 0.5) continue;
+      if ((prob[j * INPUT + i] ?? 0) < 0.5) continue;
       n++;
       if (i < x0) x0 = i;
       if (i > x1) x1 = i;
@@ -155,8 +155,8 @@ function maskFrom(prob: ArrayLike<number>, square: Square, w: number, h: number,
     xin[x] = f > -1 && f < INPUT ? 1 : 0;
     const fc = Math.min(INPUT - 1, Math.max(0, f));
     xs0[x] = Math.floor(fc);
-    xs1[x] = Math.min(INPUT - 1, xs0[x]! + 1);
-    wxs[x] = fc - xs0[x]!;
+    xs1[x] = Math.min(INPUT - 1, (xs0[x] ?? 0) + 1);
+    wxs[x] = fc - (xs0[x] ?? 0);
   }
   for (let y = 0; y < h; y++) {
     const f = (y + 0.5 - square.y) * k - 0.5;
@@ -167,14 +167,14 @@ function maskFrom(prob: ArrayLike<number>, square: Square, w: number, h: number,
     const wy = fc - Math.floor(fc);
     for (let x = 0; x < w; x++) {
       if (!xin[x]) continue;
-      const a = xs0[x]!;
-      const b = xs1[x]!;
-      const wx = wxs[x]!;
-      const top = prob[r0 + a]! * (1 - wx) + prob[r0 + b]! * wx;
-      const bot = prob[r1 + a]! * (1 - wx) + prob[r1 + b]! * wx;
+      const a = xs0[x] ?? 0;
+      const b = xs1[x] ?? 0;
+      const wx = wxs[x] ?? 0;
+      const top = (prob[r0 + a] ?? 0) * (1 - wx) + (prob[r0 + b] ?? 0) * wx;
+      const bot = (prob[r1 + a] ?? 0) * (1 - wx) + (prob[r1 + b] ?? 0) * wx;
       const v = (top * (1 - wy) + bot * wy) * 255;
       const q = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
-      if (!into || q > data[y * w + x]!) data[y * w + x] = q;
+      if (!into || q > (data[y * w + x] ?? 0)) data[y * w + x] = q;
     }
   }
   return { width: w, height: h, data };

@@ -92,7 +92,7 @@ function float16Table(): Float32Array {
  * slower in a cold process).
  */
 function decodeHalves(table: Float32Array, halves: Uint16Array, into: Float32Array): void {
-  for (let i = 0; i < into.length; i++) into[i] = table[halves[i]!]!;
+  for (let i = 0; i < into.length; i++) into[i] = table[halves[i] ?? 0] ?? 0;
 }
 
 /** Float16 values decoded per read: the one reusable buffer the bytes pass through (512 KiB). */
