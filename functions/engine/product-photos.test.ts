@@ -92,6 +92,35 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     expect(white.hanger).toBeLessThan(white['flat-white']! + 0.01);
   }, 60_000);
 
+  it("a clip hanger over a bottom's waistband is not cloth: no bar, no white strip, no black clip stubs", async () => {
+    // dark grey (the bar, the clips) or the background's white in the cut-out, per width of the garment's top edge
+    const hangerLike = (det: ReturnType<typeof detectGarment>, img: RgbaImage) => {
+      const src = det.image ?? img;
+      const { x, y, w, h } = det.bbox;
+      let n = 0;
+      for (let yy = y; yy < y + h * 0.15; yy++) {
+        for (let xx = x; xx < x + w; xx++) {
+          const i = yy * det.alpha.width + xx;
+          if (det.alpha.data[i]! < 128) continue;
+          const [r, g, b] = [src.data[i * 4]!, src.data[i * 4 + 1]!, src.data[i * 4 + 2]!];
+          const grey = Math.max(r, g, b) - Math.min(r, g, b) <= 22;
+          if (grey && (Math.max(r, g, b) < 80 || Math.min(r, g, b) > 235)) n++;
+        }
+      }
+      return n / w;
+    };
+    for (const id of ['shorts-chino', 'jeans-indigo', 'mini-tartan']) {
+      const flatImg = await photo(id, 'flat-white');
+      const hungImg = await photo(id, 'hanger');
+      const flat = detectGarment(flatImg, garment(id).slot);
+      const hung = detectGarment(hungImg, garment(id).slot);
+      // a dark waistband on the flat lay is left as it is
+      expect(flat.corrections.clipRows, id).toBe(0);
+      // before: 12-28 rows' worth of bar, strip and clips; now as on the flat lay
+      expect(hangerLike(hung, hungImg), id).toBeLessThan(hangerLike(flat, flatImg) + 1);
+    }
+  }, 60_000);
+
   it('the 200 px photo is the shop photo scaled down: the twill garments keep their colour', async () => {
     const mean = (img: RgbaImage, alpha: Uint8Array) => {
       const m = [0, 0, 0];

@@ -6,7 +6,15 @@
 import { components, dilate, newGray } from '../core/image-ops';
 import { EngineRefusal } from '../checks/refusal';
 import type { GrayImage, RgbaImage } from '../core/types';
-import { estimateTilt, growIntoShadow, removeHook, removeNeckFill, SHADOW, untilt } from './product-photo';
+import {
+  estimateTilt,
+  growIntoShadow,
+  removeClipHanger,
+  removeHook,
+  removeNeckFill,
+  SHADOW,
+  untilt,
+} from './product-photo';
 
 export type EngineSlot = 'top' | 'bottom' | 'one-piece' | 'outerwear' | 'shoes' | 'accessory';
 
@@ -24,14 +32,16 @@ export interface DetectedGarment {
   bbox: Box;
   /**
    * The picture `alpha` belongs to when it is not the one given: the photo turned upright (`corrections.tilt`), or
-   * with a neck opening's fill painted the background's colour (`corrections.neckFill`).
+   * with a neck opening's fill painted the background's colour (`corrections.neckFill`), or a clip hanger's clips
+   * painted over with the waistband's colour (`corrections.clipRows`).
    */
   image?: RgbaImage;
   /**
    * What was cleaned off the product photo (product-photo.ts): shadow pixels, hook rows, the tilt undone (degrees),
-   * the pixels of a neck opening's fill (a ghost mannequin's inside back, a hanger's bar and what it closes off).
+   * the pixels of a neck opening's fill (a ghost mannequin's inside back, a hanger's bar and what it closes off),
+   * the rows of a clip hanger cleared above a bottom's waistband.
    */
-  corrections: { shadow: number; hookRows: number; tilt: number; neckFill: number };
+  corrections: { shadow: number; hookRows: number; tilt: number; neckFill: number; clipRows: number };
 }
 
 /** Background tolerance: the largest RGB distance from the border colour still counted as background. */
@@ -386,6 +396,19 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
   // lie): a speckled foreground (noise) is not
   const fill = area / (kept.blobs.reduce((s, b) => s + b.w * b.h, 0) / (w * h));
   if (fill < 0.3 || kept.blobs.length > 3) throw new EngineRefusal('no_garment');
+  // a clip hanger over a bottom's waistband (bar, hook, clips) is not cloth: cleared, the clips painted over
+  let clipRows = 0;
+  if (hint === 'bottom' && kept.blobs.length === 1) {
+    const copy: RgbaImage = { width: w, height: h, data: new Uint8Array(d) };
+    clipRows = removeClipHanger(image, copy, kept.alpha, bbox, borderColour(image));
+    if (clipRows) {
+      image = copy;
+      cleaned = copy;
+      kept = keepMainBlobs(kept.alpha);
+      if (!kept.blobs.length) throw new EngineRefusal('no_garment');
+      bbox = unionBox(kept.blobs);
+    }
+  }
   // a ghost mannequin's inside back, or the background a hanger's bar closes off, in the neck opening is not cloth
   // (what was cleared is painted the background's colour in a copy: warped, its own colour would bleed into the
   // neckline's edge)
@@ -396,7 +419,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
       : 0;
   if (neckFill) {
     const bg = borderColour(image);
-    const copy: RgbaImage = { width: w, height: h, data: new Uint8Array(d) };
+    const copy: RgbaImage = { width: w, height: h, data: new Uint8Array(image.data) };
     for (let i = 0; i < w * h; i++) {
       if (!cleared[i]) continue;
       copy.data[i * 4] = bg.r;
@@ -430,7 +453,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
     alpha: kept.alpha,
     bbox,
     ...(straight ? { image: straight } : {}),
-    corrections: { shadow, hookRows, tilt, neckFill },
+    corrections: { shadow, hookRows, tilt, neckFill, clipRows },
   };
 }
 

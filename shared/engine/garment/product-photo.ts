@@ -3,7 +3,8 @@
  * cloth. Three corrections, each decided by what the picture shows:
  * - a soft drop shadow on a plain background (darker background of the same hue, reached from the background by a
  *   gradual change, never across the garment's edge) is background, not grey cloth under the hem;
- * - a hanger's hook (thin runs centred above the garment's top, not in its colour) is not a neckline;
+ * - a hanger's hook (thin runs centred above the garment's top, not in its colour) is not a neckline; a clip
+ *   hanger over a bottom's waistband (bar, hook, clips, the background they close off) is not cloth;
  * - a photo taken askew is turned upright: the angle that makes the outline most left-right symmetric (garments
  *   are cut symmetric), when it beats upright clearly.
  */
@@ -50,6 +51,23 @@ export const PRODUCT_PHOTO = {
   neckOpenTop: 0.06,
   /** ...closed below by the garment's front, in a colour this far from it (largest channel difference). */
   neckContrast: 28,
+  /**
+   * A clip hanger over a bottom's waistband: near its top (within `clipTop` of the height) a bar, rows at least
+   * `clipBarWidth` of the garment's width wide that are mostly (`clipBarShare`) dark and grey (channels within
+   * `clipGrey`, brightness under `clipDark`), where the garment's own body is mostly not (under `clipBodyShare`)...
+   */
+  clipTop: 0.15,
+  clipBarWidth: 0.3,
+  clipBarShare: 0.6,
+  clipGrey: 22,
+  clipDark: 100,
+  clipBodyShare: 0.2,
+  /** ...the waistband's first row below it: most (`clipClothShare`) of the row neither bar grey nor background. */
+  clipClothShare: 0.6,
+  /** ...with a row between mostly (`clipGapShare`) the background's colour (closed off by the bar and clips). */
+  clipGapShare: 0.5,
+  /** The clips over the waistband: dark grey runs below it no wider than this share of the garment's width. */
+  clipMaxWidth: 0.06,
 } as const;
 
 /** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
@@ -511,4 +529,125 @@ export function removeNeckFill(
     prev = { r, g, b, bottom: colBottom };
   }
   return total;
+}
+
+/**
+ * Remove a clip hanger from a bottom's photo: the bar across above the waistband (dark grey, wider than most of the
+ * garment, near its top, a colour the garment's body does not have), the hook above it and the background the bar
+ * and clips close off are cleared; the clips' stubs drawn over the waistband are painted over with the waistband's
+ * colour on either side of them, row by row (in `paint`, a copy of the photo). Returns the rows cleared (0: no clip
+ * hanger seen, nothing changed).
+ */
+export function removeClipHanger(
+  image: RgbaImage,
+  paint: RgbaImage,
+  alpha: GrayImage,
+  bbox: { x: number; y: number; w: number; h: number },
+  bg: { r: number; g: number; b: number },
+): number {
+  const { width: w, data: a } = alpha;
+  const d = image.data;
+  const P = PRODUCT_PHOTO;
+  const barGrey = (o: number) => {
+    const mx = Math.max(d[o]!, d[o + 1]!, d[o + 2]!);
+    return mx - Math.min(d[o]!, d[o + 1]!, d[o + 2]!) <= P.clipGrey && mx < P.clipDark;
+  };
+  const bgLike = (o: number) =>
+    Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)) <= 24;
+  const rowStats = (y: number) => {
+    let n = 0;
+    let grey = 0;
+    let back = 0;
+    let x0 = w;
+    let x1 = -1;
+    for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
+      const i = y * w + x;
+      if (a[i]! < 128) continue;
+      n++;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      if (barGrey(i * 4)) grey++;
+      else if (bgLike(i * 4)) back++;
+    }
+    return { n, grey, back, width: x1 - x0 + 1 };
+  };
+  // the garment's body is not bar grey (a black skirt's waistband would read as a bar)
+  let bodyN = 0;
+  let bodyGrey = 0;
+  for (let y = Math.round(bbox.y + bbox.h * 0.3); y < bbox.y + bbox.h * 0.7; y += 2) {
+    const s = rowStats(y);
+    bodyN += s.n;
+    bodyGrey += s.grey;
+  }
+  if (!bodyN || bodyGrey > P.clipBodyShare * bodyN) return 0;
+  // the bar: the last bar row near the top
+  let barEnd = -1;
+  for (let y = bbox.y; y < bbox.y + bbox.h * P.clipTop; y++) {
+    const s = rowStats(y);
+    if (s.n && s.width >= P.clipBarWidth * bbox.w && s.grey >= P.clipBarShare * s.n) barEnd = y;
+    else if (barEnd >= 0) break;
+  }
+  if (barEnd < 0) return 0;
+  // the waistband: the first row below the bar mostly cloth
+  // (three rows running: the bar's soft lower edge is one row of neither)
+  const cloth = (y: number) => {
+    const s = rowStats(y);
+    return s.n > 0 && s.n - s.grey - s.back >= P.clipClothShare * s.n;
+  };
+  let waist = -1;
+  for (let y = barEnd + 1; y < bbox.y + bbox.h * (P.clipTop + 0.1); y++) {
+    if (cloth(y) && cloth(y + 1) && cloth(y + 2)) {
+      waist = y;
+      break;
+    }
+  }
+  if (waist < 0) return 0;
+  // and between them the background the bar and clips close off (a dark waistband on the cloth has none)
+  let gap = false;
+  for (let y = barEnd + 1; y < waist && !gap; y++) {
+    const s = rowStats(y);
+    gap = s.back >= P.clipGapShare * s.n;
+  }
+  if (!gap) return 0;
+  // everything above the waistband goes: the hook, the bar, the background it closes off, the clips' tops
+  for (let y = bbox.y; y < waist; y++) for (let x = bbox.x; x < bbox.x + bbox.w; x++) a[y * w + x] = 0;
+  // the clips' stubs over the waistband: dark grey runs in the rows below, narrow, painted with the cloth either side
+  const maxRun = Math.max(3, Math.round(P.clipMaxWidth * bbox.w));
+  const pd = paint.data;
+  const fill = (y: number, l: number, r: number) => {
+    const lo = (y * w + l) * 4;
+    const ro = (y * w + r) * 4;
+    for (let xx = l + 1; xx < r; xx++) {
+      const t = (xx - l) / (r - l);
+      const o = (y * w + xx) * 4;
+      for (let c = 0; c < 3; c++) pd[o + c] = Math.round(d[lo + c]! * (1 - t) + d[ro + c]! * t);
+    }
+  };
+  let spans: [number, number][] = [];
+  let y = waist;
+  for (; y < waist + bbox.h * 0.1; y++) {
+    const row: [number, number][] = [];
+    for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
+      const i = y * w + x;
+      if (a[i]! < 128 || !barGrey(i * 4)) continue;
+      let e = x;
+      while (e + 1 < bbox.x + bbox.w && a[y * w + e + 1]! >= 128 && barGrey((y * w + e + 1) * 4)) e++;
+      // a soft edge of a few pixels either side
+      const l = Math.max(bbox.x, x - 3);
+      const r = Math.min(bbox.x + bbox.w - 1, e + 3);
+      if (e - x + 1 <= maxRun) {
+        row.push([l, r]);
+        // inside the outline, painted with the cloth either side; at its edge, not cloth
+        if (a[y * w + l]! >= 128 && a[y * w + r]! >= 128) fill(y, l, r);
+        else for (let xx = x; xx <= e; xx++) a[y * w + xx] = 0;
+      }
+      x = e;
+    }
+    if (!row.length) break;
+    spans = row;
+  }
+  // the clips' soft lower edge (a row or two blended with the cloth): the last row's spans again
+  for (let k = 0; k < 3 && y + k < alpha.height; k++)
+    for (const [l, r] of spans) if (a[(y + k) * w + l]! >= 128 && a[(y + k) * w + r]! >= 128) fill(y + k, l, r);
+  return waist - bbox.y;
 }
