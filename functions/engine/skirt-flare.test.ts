@@ -176,6 +176,40 @@ function oldGreyAboveNeckline(
   return old / Math.max(1, all);
 }
 
+/**
+ * The share of the photo's near-white, grey backdrop pixels (every channel >= 234, within 6 of each other) inside
+ * the person mask beside the arms (further than 0.3 spans out from the shoulders, from the shoulders' height to the
+ * wrists') that the render changed by more than 12 levels in a channel: the mask's overreach filled.
+ */
+function backdropChangedBesideArms(
+  image: RgbaImage,
+  r: Awaited<ReturnType<typeof tryOn>>,
+  body: ReturnType<typeof bodyFrom>,
+): number {
+  const W = image.width;
+  const i = image.data;
+  const o = r.image.data;
+  const m = r.analysis.mask.data;
+  const xl = Math.min(body.shoulderL.x, body.shoulderR.x) - body.span * 0.3;
+  const xr = Math.max(body.shoulderL.x, body.shoulderR.x) + body.span * 0.3;
+  const y0 = Math.round(Math.min(body.shoulderL.y, body.shoulderR.y));
+  const y1 = Math.round(Math.max(body.armL.end.y, body.armR.end.y));
+  let n = 0;
+  let changed = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if ((x > xl && x < xr) || m[p]! < 128) continue;
+      const [a, b, c] = [i[p * 4]!, i[p * 4 + 1]!, i[p * 4 + 2]!];
+      if (Math.min(a, b, c) < 234 || Math.max(a, b, c) - Math.min(a, b, c) > 6) continue;
+      n++;
+      if (Math.max(Math.abs(o[p * 4]! - a), Math.abs(o[p * 4 + 1]! - b), Math.abs(o[p * 4 + 2]! - c)) > 12) changed++;
+    }
+  }
+  expect(n).toBeGreaterThan(500);
+  return changed / n;
+}
+
 describe("a dress's and a jumpsuit's own straps (real models)", () => {
   // before: the sundress's thin straps were dropped as a hanger's hook (off its middle by less than a tenth of its
   // hem's width) and the middle of the bodice's top pulled up to the neck: one run 125 px wide across the neck just
@@ -198,6 +232,13 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     const grey = oldGreyAboveNeckline(image, r, body);
     console.log(`old grey above the neckline: ${grey.toFixed(3)}`);
     expect(grey).toBeLessThan(0.02);
+    // round 10, part P13: the person mask takes in the white backdrop along her arms (above the lifted forearm and
+    // elbow); taken as the old white dress's and filled, it was a pale ragged fringe beside the arm. Backdrop-white
+    // photo pixels in the mask beside the arms (outside the shoulders' line by 0.3 spans) that the render changed:
+    // before 0.386, after 0.015
+    const fringe = backdropChangedBesideArms(image, r, body);
+    console.log(`backdrop in the mask beside the arms changed: ${fringe.toFixed(3)}`);
+    expect(fringe).toBeLessThan(0.1);
   }, 60_000);
 
   // before: the jumpsuit's sleeveless bodice left the old tee's sleeves on both shoulders (cgi-model-27): 0.145 of

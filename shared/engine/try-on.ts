@@ -35,7 +35,7 @@ import {
   easeCover,
   occlude,
 } from './compose/occlusion';
-import { bareUpperArms, fillRegion, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
+import { bareUpperArms, fillRegion, leaveBesideArms, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
 import { composite, smoothCutEdges } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
 
@@ -223,6 +223,8 @@ export async function tryOn(
     if (slot === 'bottom' || slot === 'one-piece') oldBesideHand(old, body, maps, person, scene.background);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
+    // the backdrop the mask takes in beside a bare arm is no old garment (whatever the old garment's colour)
+    if (slot !== 'bottom' && slot !== 'shoes') leaveBesideArms(old, body, maps, person, scene.background);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
     // the blended edge of an old string or strap above the neckline is the old garment too (read from the old

@@ -319,6 +319,136 @@ export function oldRegion(
   return out;
 }
 
+/** Steps along each arm bone (shoulder-elbow, elbow-wrist) at which the arm's own skin is measured across it. */
+const ARM_RUN_STEPS = 20;
+/** Room (x the arm's half-width measured, plus 1 px) beyond an arm's own skin before a pixel is beside it. */
+const ARM_RUN_ROOM = 0.15;
+
+/**
+ * The backdrop beside a bare arm is not the old garment (issue 38, round 10, part P13; in place): the person mask
+ * overreaches a few pixels to a span's tenth along an arm (over the backdrop above a lifted arm, beside an upper
+ * arm), and those pixels (taken as the old garment's, then filled: a pale ragged fringe beside the arm) are left
+ * as the photo's where, by geometry, they lie off the body: beyond the arm's own skin across its bone (the run of
+ * skin through the bone's line, measured every 1/ARM_RUN_STEPS of it, with ARM_RUN_ROOM) on both bones, outside
+ * the torso's edges on their row, and of the background's colour. Unlike `leaveBackground` this holds when the old
+ * garment is of the background's colour too (a white dress on a white wall): where the geometry says off the body
+ * the colour only tells the backdrop from an old sleeve hanging off the arm. A step where the skin does not show
+ * across the bone takes the last measured step's extent; before the first one (an old sleeve's top), and on a
+ * bone measured at fewer than 3 steps, nothing is decided.
+ */
+export function leaveBesideArms(
+  region: Uint8Array,
+  body: Body,
+  maps: Maps,
+  image: RgbaImage,
+  bg: BackgroundModel,
+): void {
+  const { width: W, height: H } = body;
+  const skinAt = (x: number, y: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255;
+  };
+  // per bone: its ends, unit normal, and the skin's extent each side of its line at each step (NaN: not measured)
+  const bones: {
+    ax: number;
+    ay: number;
+    dx: number;
+    dy: number;
+    l2: number;
+    nx: number;
+    ny: number;
+    lo: Float32Array;
+    hi: Float32Array;
+    reach: number;
+  }[] = [];
+  for (const arm of [body.armL, body.armR]) {
+    for (const [a, b, wd] of [
+      [arm.root, arm.mid, arm.widthRoot],
+      [arm.mid, arm.end, arm.widthEnd],
+    ] as const) {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const len = Math.hypot(dx, dy);
+      if (len < 4) continue;
+      const nx = -dy / len;
+      const ny = dx / len;
+      const limit = wd * 1.5;
+      const lo = new Float32Array(ARM_RUN_STEPS + 1).fill(NaN);
+      const hi = new Float32Array(ARM_RUN_STEPS + 1).fill(NaN);
+      let n = 0;
+      for (let i = 0; i <= ARM_RUN_STEPS; i++) {
+        const cx = a.x + (dx * i) / ARM_RUN_STEPS;
+        const cy = a.y + (dy * i) / ARM_RUN_STEPS;
+        if (!skinAt(cx, cy)) continue;
+        const e = [0, 0];
+        for (const [k, sgn] of [-1, 1].entries()) {
+          let gap = 0;
+          for (let d = 1; d <= limit; d++) {
+            if (skinAt(cx + nx * d * sgn, cy + ny * d * sgn)) {
+              e[k] = d;
+              gap = 0;
+            } else if (++gap > 2) break;
+          }
+        }
+        const room = ((e[0]! + e[1]!) / 2) * ARM_RUN_ROOM + 1;
+        lo[i] = -e[0]! - room;
+        hi[i] = e[1]! + room;
+        n++;
+      }
+      if (n < 3) continue;
+      // steps not measured take their nearest measured neighbour's extent (only between measured ones)
+      for (const arr of [lo, hi]) {
+        let last = NaN;
+        for (let i = 0; i <= ARM_RUN_STEPS; i++) {
+          if (Number.isNaN(arr[i]!)) arr[i] = last;
+          else last = arr[i]!;
+        }
+      }
+      bones.push({ ax: a.x, ay: a.y, dx, dy, l2: len * len, nx, ny, lo, hi, reach: wd * OLD_SLEEVE_REACH });
+    }
+  }
+  if (!bones.length) return;
+  const v = [0, 0, 0];
+  const torso = new Float64Array(H * 2).fill(NaN);
+  const tTop = body.neck.y;
+  const tBottom = body.pelvis.y + body.torsoH * 0.1;
+  // only the bones' boxes (their reach round them) are looked at
+  for (const box of bones) {
+    const ex = box.ax + box.dx;
+    const ey = box.ay + box.dy;
+    const bx0 = Math.max(0, Math.floor(Math.min(box.ax, ex) - box.reach));
+    const bx1 = Math.min(W - 1, Math.ceil(Math.max(box.ax, ex) + box.reach));
+    const by0 = Math.max(0, Math.floor(Math.min(box.ay, ey) - box.reach));
+    const by1 = Math.min(H - 1, Math.ceil(Math.max(box.ay, ey) + box.reach));
+    for (let y = by0; y <= by1; y++) {
+      const inRows = y >= tTop && y <= tBottom;
+      const [tl, tr] = inRows ? torsoEdgesAt(body, torso, y) : [0, -1];
+      for (let x = bx0; x <= bx1; x++) {
+        const p = y * W + x;
+        if (!region[p] || (x >= tl && x <= tr)) continue;
+        let beside = false;
+        let onArm = false;
+        for (const bn of bones) {
+          const t = ((x - bn.ax) * bn.dx + (y - bn.ay) * bn.dy) / bn.l2;
+          if (t < 0 || t > 1) continue;
+          const s = (x - bn.ax) * bn.nx + (y - bn.ay) * bn.ny;
+          if (Math.abs(s) > bn.reach) continue;
+          const i = Math.round(t * ARM_RUN_STEPS);
+          const lo = bn.lo[i]!;
+          // not measured (before the first skin across this bone: a sleeve), or within the arm's own skin
+          if (Number.isNaN(lo) || (s >= lo && s <= bn.hi[i]!)) {
+            onArm = true;
+            break;
+          }
+          beside = true;
+        }
+        if (beside && !onArm && looksLikeBackground(image, bg, p, v)) region[p] = 0;
+      }
+    }
+  }
+}
+
 /** The old garment's on-body pixels may be at most this share background-coloured for any to be left as background. */
 export const BG_GARMENT_SHARE = 0.3;
 /** Background-coloured parts of the old region narrower than twice this (x the span) are the old garment's (a sheen). */
