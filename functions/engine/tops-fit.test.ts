@@ -82,6 +82,19 @@ function quadStretch(strip: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Poin
 }
 
 /**
+ * Each section's scale across (its drawn width over its source's) over its scale along (the drawn middles of the
+ * sections either side apart over their source's): 1 where the print keeps its proportions.
+ */
+function acrossOverAlong(strip: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }, i: number): number {
+  const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const mid = (a: Point, b: Point) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+  const across = d(strip.dOut[i]!, strip.dIn[i]!) / d(strip.so[i]!, strip.si[i]!);
+  const dm = (k: number) => mid(strip.dOut[k]!, strip.dIn[k]!);
+  const sm = (k: number) => mid(strip.so[k]!, strip.si[k]!);
+  return across / (d(dm(i - 1), dm(i + 1)) / d(sm(i - 1), sm(i + 1)));
+}
+
+/**
  * The body piece's width over the body's own (its silhouette, arms left out) on the level row (the anchors' last
  * rows, each a left, a right and a middle point) where the body is narrowest below the armpits' and above the hips.
  */
@@ -116,6 +129,20 @@ describe('a top on folded arms (round 8, part M3)', () => {
 });
 
 describe('a top on arms down the side', () => {
+  it("keeps a hanging upper sleeve's print at the same scale across the arm as along it", async () => {
+    // ai-body, arms down: the shirt's flat-lay sleeve is narrow at its top and the arm widest there, its sections
+    // drawn 2.0x (left) and 2.2x (right) wider across than along (the gingham's checks blobs); now each section's
+    // source is widened at the scale along and folded back into the sleeve's own cloth (`padAcross`): 1.0
+    const { placed, body } = await place('shirt-check', 'ai-body');
+    expect(body.armRaised).toEqual([false, false]);
+    const strips = (placed.debug.strips ?? []) as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }[];
+    expect(strips.length).toBe(2);
+    for (const strip of strips) {
+      // the upper arm past the seam's blend (sections 2 to 8 of 14)
+      for (let i = 2; i <= 8; i++) expect(acrossOverAlong(strip, i)).toBeLessThan(1.2);
+    }
+  }, 60_000);
+
   it('lays each short sleeve on its arm, not folded back over the chest', async () => {
     // cgi-model-30 and cgi-model-4: arms hanging beside the body; the tee's seam runs from the shoulder's top to the
     // armpit, along the arm: one strip from the shoulder's joint took the sleeve's inner edge up from the armpit and

@@ -301,6 +301,26 @@ export function drawStrip(
   }
 }
 
+/**
+ * Draw a mesh of columns: each group's consecutive columns (each a point per section, in the source and the
+ * destination) joined section to section by quads, every group in one call (a pixel on two groups' shared line is
+ * drawn once). A strip whose columns are not one straight mix of its edges (a sleeve's print padded across,
+ * `padAcross` in place/upper.ts).
+ */
+export function drawMesh(layer: Layer, src: Source, groups: { s: Point[][]; d: Point[][] }[]): void {
+  layer.call = (layer.call + 1) & 0xffff || 1;
+  src = cleanSource(src);
+  for (const { s, d } of groups) {
+    for (let k = 0; k + 1 < s.length; k++) {
+      const [sa, sb, da, db] = [s[k]!, s[k + 1]!, d[k]!, d[k + 1]!];
+      for (let i = 0; i + 1 < sa.length; i++) {
+        drawTriangle(layer, src, da[i]!, db[i]!, da[i + 1]!, sa[i]!, sb[i]!, sa[i + 1]!);
+        drawTriangle(layer, src, db[i]!, db[i + 1]!, da[i + 1]!, sb[i]!, sb[i + 1]!, sa[i + 1]!);
+      }
+    }
+  }
+}
+
 /** A rim pixel's colour is unmixed only where the garment's colour and the background's differ by this much. */
 const RIM_CONTRAST = 40;
 /** The rim: garment pixels within this many pixels of the outside (alpha < 128). */

@@ -14,7 +14,7 @@ import {
 } from '../garment/garment-anchors';
 import { SAFETY_GATE } from '../checks/safety-gate';
 import type { EngineSlot } from '../garment/garment';
-import { drawGrid, drawStrip, type Layer, type Source } from '../core/raster';
+import { drawGrid, drawMesh, drawStrip, type Layer, type Source } from '../core/raster';
 import { fitTpsUnfolded, type Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
@@ -372,6 +372,137 @@ function hangingStrip(
   return { so, si, dOut, dIn };
 }
 
+/** A sleeve's print is padded across where it is drawn wider than this (x its scale along the arm). */
+const PAD_FROM = 1.15;
+/** A section's edge band (its outline's line and shading, kept at the outline, not mirrored): this x its width. */
+const PAD_EDGE = 0.12;
+/**
+ * ... in full from this share of its length on (its first section is its seam, on the body piece's edge: not
+ * padded; padded only as far as the seam's blend onto its own sections went, `hangingStrip`'s first 30%, the cap's
+ * print stayed stretched and its soft edge a fringe over the shoulder).
+ */
+const PAD_SEAM = 0.15;
+
+/**
+ * Sleeves whose print has a direction (its luminance's gradients this coherent: a Breton's stripes 0.72, a blazer's
+ * pinstripes 0.79; a coat's twill 0.53, a puffer's channels 0.49, a gingham 0.1) are not padded: folded back across
+ * a slanted sleeve, stripes zigzagged into chevrons; drawn wider they stay stripes.
+ */
+const PAD_COHERENCE = 0.6;
+
+/**
+ * How much the sleeves' print runs one way: the coherence of its luminance's structure tensor over both sleeves'
+ * own pixels ((l1 - l2) / (l1 + l2) of the summed gradients' outer products; 0 for checks, 1 for stripes).
+ */
+function printCoherence(
+  image: RgbaImage,
+  labels: Uint8Array,
+  alpha: GrayImage,
+  sleeves: { s: Sleeve; part: number }[],
+): number {
+  const { width: W, height: H } = image;
+  const px = image.data;
+  const lum = (q: number) => px[q * 4]! * 0.3 + px[q * 4 + 1]! * 0.59 + px[q * 4 + 2]! * 0.11;
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  for (const { s, part } of sleeves) {
+    const on = (q: number) => labels[q] === part && alpha.data[q]! >= 250;
+    const xs = [s.seamOuter.x, s.seamInner.x, s.cuffOuter.x, s.cuffInner.x];
+    const ys = [s.seamOuter.y, s.seamInner.y, s.cuffOuter.y, s.cuffInner.y];
+    const x0 = Math.max(1, Math.floor(Math.min(...xs)));
+    const x1 = Math.min(W - 2, Math.ceil(Math.max(...xs)));
+    const y0 = Math.max(1, Math.floor(Math.min(...ys)));
+    const y1 = Math.min(H - 2, Math.ceil(Math.max(...ys)));
+    for (let y = y0; y <= y1; y += 2) {
+      for (let x = x0; x <= x1; x += 2) {
+        const q = y * W + x;
+        if (!on(q) || !on(q - 1) || !on(q + 1) || !on(q - W) || !on(q + W)) continue;
+        const gx = lum(q + 1) - lum(q - 1);
+        const gy = lum(q + W) - lum(q - W);
+        xx += gx * gx;
+        yy += gy * gy;
+        xy += gx * gy;
+      }
+    }
+  }
+  const tr = xx + yy;
+  return tr > 1e-6 ? Math.sqrt((xx - yy) ** 2 + 4 * xy * xy) / tr : 0;
+}
+
+type SleeveStrip = { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
+
+/**
+ * A sleeve's print at the same scale across the arm as along it. A flat lay's sleeve is narrow at its top (a
+ * trapezoid) and the arm is widest there: its sections drawn 1.7-2.7x across the arm but 1x along it, a gingham's
+ * checks blown into blobs, a coat's soft edge stretched into a fringe (shirt-check, coat-camel on ai-body). Each
+ * section's source is widened about its middle to the arm's width at the scale along (`so`/`si` returned: the
+ * widened, virtual section); `half`: the sleeve's own half-width there, inside which the widened section is folded
+ * back (`drawPadded`). The outline drawn (`dOut`/`dIn`) is unchanged.
+ */
+function padAcross(st: SleeveStrip, pad: boolean): SleeveStrip & { half: number[] } {
+  const n = st.so.length;
+  const sm = st.so.map((o, i) => lerp(o, st.si[i]!, 0.5));
+  const dm = st.dOut.map((o, i) => lerp(o, st.dIn[i]!, 0.5));
+  const so: Point[] = [];
+  const si: Point[] = [];
+  const half: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - 1);
+    const b = Math.min(n - 1, i + 1);
+    const along = dist(dm[a]!, dm[b]!) / Math.max(1e-6, dist(sm[a]!, sm[b]!));
+    const h = dist(st.so[i]!, st.si[i]!) / 2;
+    const across = dist(st.dOut[i]!, st.dIn[i]!) / Math.max(1e-6, 2 * h);
+    const r = along > 0 ? across / along : 1;
+    // (at most one fold each side: the pad no wider than the sleeve's cloth inside its edge bands)
+    const w = Math.min(1, i / Math.max(1, n - 1) / PAD_SEAM);
+    const k = pad && r > PAD_FROM ? 1 + (Math.min(r, 3 - 4 * PAD_EDGE) - 1) * w : 1;
+    so.push(lerp(sm[i]!, st.so[i]!, k));
+    si.push(lerp(sm[i]!, st.si[i]!, k));
+    half.push(h);
+  }
+  return { so, si, dOut: st.dOut, dIn: st.dIn, half };
+}
+
+/**
+ * A padded sleeve (`padAcross`) drawn: across each section, from its outer edge, the source from its outer edge
+ * inwards, past its edge band (its outline's line and shading) into its cloth, folded back outwards (mirrored) to
+ * the band's inner line and folded again through its middle to the other band's, the same way out to the inner edge:
+ * the print at the scale along, continuous (no seam), the outline's band only at the outline. Where a section is not
+ * widened its folds meet and it is drawn as `drawStrip` draws it.
+ */
+function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[] }) {
+  const cols = 6;
+  const s: Point[][] = Array.from({ length: cols }, () => []);
+  const d: Point[][] = Array.from({ length: cols }, () => []);
+  for (let i = 0; i < st.so.length; i++) {
+    const h = st.half[i]!;
+    const c = lerp(st.so[i]!, st.si[i]!, 0.5);
+    const V = Math.max(dist(st.so[i]!, st.si[i]!) / 2, 1e-6);
+    const nx = (st.so[i]!.x - c.x) / V;
+    const ny = (st.so[i]!.y - c.y) / V;
+    const e = 2 * PAD_EDGE * h;
+    const m = h - e;
+    const p = Math.max(0, (V - h) / 2);
+    const W = 2 * V;
+    // (u across the drawn section, outer 0 to inner 1; x across the source from its middle, outer side positive;
+    // the first and last reach a little past the outline, as `drawStrip`'s do: the soft edge inside the mesh)
+    const at: [number, number][] = [
+      [-0.08, h + 0.16 * V],
+      [(e + p) / W, m - p],
+      [(e + 2 * p) / W, m],
+      [(V + m) / W, -m],
+      [(V + m + p) / W, -(m - p)],
+      [1.08, -h - 0.16 * V],
+    ];
+    at.forEach(([u, x], k) => {
+      d[k]!.push(lerp(st.dOut[i]!, st.dIn[i]!, u));
+      s[k]!.push({ x: c.x + nx * x, y: c.y + ny * x });
+    });
+  }
+  drawMesh(layer, src, [{ s, d }]);
+}
+
 /**
  * The landmarks a garment's own length (its hem below its top, in its own chest widths) is mapped by onto the
  * body's shoulders, hips, knees and ankles (`hemOnBody`), or null where it is scaled like its shoulders. A sleeved
@@ -625,6 +756,8 @@ export function placeUpper(
       if (raisedR) clearArm(layer, body.armR, span);
     },
     drawLimbs(layer) {
+      // the sleeves' print widened to the arm at its scale along (`padAcross`) unless it runs one way (stripes)
+      const padPrint = sleeves.length > 0 && printCoherence(image, g.labels, alpha, sleeves) < PAD_COHERENCE;
       for (const { s, limb, part, raised } of sleeves) {
         const seamO = map(s.seamOuter.x, s.seamOuter.y);
         const seamI = map(s.seamInner.x, s.seamInner.y);
@@ -700,8 +833,9 @@ export function placeUpper(
             outward,
             limbAcross ? (t) => limbAcross(t * tx) : null,
           );
-          drawStrip(layer, src(part), upper.so, upper.si, upper.dOut, upper.dIn, 3);
-          strips.push(upper);
+          const paddedUp = padAcross(upper, padPrint);
+          drawPadded(layer, src(part), paddedUp);
+          strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
           const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
           drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
@@ -726,8 +860,9 @@ export function placeUpper(
           const pit = pitOnArm(pit0, limb, along0(pit0), limbW(0) / 2, outward);
           const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward, limbAcross);
           capOverShoulder(st, body, pit.y);
-          drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
-          strips.push(st);
+          const padded = padAcross(st, padPrint);
+          drawPadded(layer, src(part), padded);
+          strips.push(padded);
         } else {
           const st = limbStrip(
             s.seamOuter,
