@@ -208,3 +208,28 @@ describe('a top by a pocket of backdrop in the person mask (round 10, part P2)',
     expect(Math.max(...past)).toBeLessThan(0.25);
   }, 60_000);
 });
+
+describe('a top over a tutu (round 10, part P14)', () => {
+  it("falls from the waist on the hips' line, not out over the tutu's flare", async () => {
+    // cgi-model-2: below her waist the person mask is the tutu's, flaring out far faster than a hip (up to the
+    // torso's capped edges): the tee's sides, fitted to it, flared back out at the hem, a box. On the level rows
+    // below the waist (past 0.85 of the torso down), the body piece's right edge past its right edge at the waist
+    // (0.5-0.8 of the torso down, by the bent arm), x the span
+    const { placed, body } = await place('tee-logo', 'cgi-model-2');
+    expect(placed.hips?.cut).toEqual([true, true]);
+    const anchors = placed.debug.anchors;
+    const waist: number[] = [];
+    const below: number[] = [];
+    for (let i = anchors.length - 3; i >= 5; i -= 3) {
+      const [l, r, c] = [anchors[i]!.to, anchors[i + 1]!.to, anchors[i + 2]!.to];
+      if (Math.abs(l.y - r.y) > 0.01 || Math.abs(c.x - (l.x + r.x) / 2) > 0.01) break;
+      const t = (l.y - body.neck.y) / body.torsoH;
+      if (t >= 0.5 && t <= 0.8) waist.push(r.x);
+      if (t > 0.85) below.push(r.x);
+    }
+    expect(waist.length).toBeGreaterThan(0);
+    expect(below.length).toBeGreaterThan(0);
+    // was 0.20 (the hem out at the tutu's capped width); now 0.04 (the hips' widening)
+    expect((Math.max(...below) - Math.max(...waist)) / body.span).toBeLessThan(0.1);
+  }, 60_000);
+});

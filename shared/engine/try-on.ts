@@ -35,7 +35,15 @@ import {
   easeCover,
   occlude,
 } from './compose/occlusion';
-import { bareUpperArms, fillRegion, leaveBesideArms, oldRegion, oldShoes, oldTopEnd } from './compose/fill';
+import {
+  bareUpperArms,
+  fillRegion,
+  leaveBesideArms,
+  oldBesideHips,
+  oldRegion,
+  oldShoes,
+  oldTopEnd,
+} from './compose/fill';
 import { composite, smoothCutEdges } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
 
@@ -221,6 +229,8 @@ export async function tryOn(
     // the old garment beside a hand (a skirt's flare between the hand and the hip) is the old garment too (not a
     // top's: its old region reaches over the old bottom worn on below it)
     if (slot === 'bottom' || slot === 'one-piece') oldBesideHand(old, body, maps, person, scene.background);
+    // beside a top's hips the flare of an old skirt below the waist (a tutu) stays as it is
+    if (p.hips) oldBesideHips(old, body, p.hips);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
     // the backdrop the mask takes in beside a bare arm is no old garment (whatever the old garment's colour)

@@ -9,6 +9,7 @@ import { dilate, erode, pushPullFill } from '../core/image-ops';
 import { footBox } from '../place/place';
 import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
+import { hipSides, type HipLine } from '../place/common';
 import type { RgbaImage } from '../core/types';
 import {
   BG_CHROMA,
@@ -446,6 +447,25 @@ export function leaveBesideArms(
         if (beside && !onArm && looksLikeBackground(image, bg, p, v)) region[p] = 0;
       }
     }
+  }
+}
+
+/**
+ * Below the waist a top's old region stops at its hip line on a side whose mask flares past the hips (part P14,
+ * `PlacedGarment.hips`: a tutu, a full skirt): what is out there is the old skirt's flare, worn on below and beside
+ * the new top's hem, not the old top (filled, it drew boxes of backdrop or skin into the tutu beside the hem).
+ */
+export function oldBesideHips(old: Uint8Array, body: Body, hips: HipLine): void {
+  const { width: W, height: H } = body;
+  // (an old sleeve on an arm hanging there is the old top's still)
+  const keep = (x: number, y: number) => {
+    const p = y * W + x;
+    if (old[p] && !body.onArm(x, y)) old[p] = 0;
+  };
+  for (let y = Math.max(0, Math.ceil(hips.y)); y < H; y++) {
+    const [l, r] = hipSides(hips, y);
+    if (hips.cut[0]) for (let x = Math.min(W, Math.floor(l)) - 1; x >= 0; x--) keep(x, y);
+    if (hips.cut[1]) for (let x = Math.max(0, Math.ceil(r) + 1); x < W; x++) keep(x, y);
   }
 }
 

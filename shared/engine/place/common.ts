@@ -72,7 +72,29 @@ export interface PlacedGarment {
   drape?: DrapeFlare;
   /** A top with no sleeves: the upper arms are left bare (what an old sleeve covered is filled as the arm). */
   sleeveless?: boolean;
+  /** A top's hips below the waist where the mask flares past them (a tutu): beside them the old skirt stays. */
+  hips?: HipLine;
   debug: PlaceDebug;
+}
+
+/**
+ * A top's hip line (place/upper.ts `hipLine`, part P14): from the waist's row `y` and sides `l`, `r`, each side
+ * widening by `spread` down to row `low`, then straight; `cut`: the sides [image-left, image-right] whose mask
+ * flares much faster than a hip below the waist (a tutu, a full skirt), which follow the line instead.
+ */
+export interface HipLine {
+  y: number;
+  l: number;
+  r: number;
+  spread: number;
+  low: number;
+  cut: [boolean, boolean];
+}
+
+/** The hip line's sides at row y (at or below its waist). */
+export function hipSides(h: HipLine, y: number): [number, number] {
+  const grow = h.spread * Math.max(0, Math.min(1, (y - h.y) / (h.low - h.y)));
+  return [h.l - grow, h.r + grow];
 }
 
 export const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });

@@ -29,6 +29,8 @@ import {
   dist,
   drapeRoom,
   hemOnBody,
+  type HipLine,
+  hipSides,
   lerp,
   limbStrip,
   lowestHem,
@@ -686,6 +688,7 @@ export function placeUpper(
   // the levels' rows stop at the hem's straight line (the rows below it are its rounded corners or specks)
   const solidHem = Math.max(srcArmY + 1, g.top + solidHemRow(g));
   let lastSy = -1;
+  const hips = slot === 'top' ? hipLine(body, hangingArmCaps(body), hemY) : null;
   for (let i = 1; i <= levels; i++) {
     const sy = Math.min(srcArmY + (g.hem - srcArmY) * (i / levels), solidHem);
     if (sy <= lastSy + 0.5) continue;
@@ -714,7 +717,8 @@ export function placeUpper(
     if (drape) limit = Math.max(limit, 2 * coneHalf(body, dy, drape) + 2 * slack);
     let half = Math.min(wanted, limit) / 2;
     let cx = (bl + br) / 2;
-    if (slot === 'top') [cx, half] = followBody(body, dy, armY, ease, half, cx, (sr - sl) / srcArmW, dstArmW, slack, g);
+    if (slot === 'top')
+      [cx, half] = followBody(body, dy, armY, ease, half, cx, (sr - sl) / srcArmW, dstArmW, slack, g, hips);
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
     to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy });
   }
@@ -898,6 +902,7 @@ export function placeUpper(
         : undefined,
     ),
     ...(drape ? { drape } : {}),
+    ...(hips ? { hips } : {}),
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid, strips },
   };
 }
@@ -964,7 +969,7 @@ type Capsule = [Point, Point, number];
  * and the forearm's as the body's (`onArm`), the upper arm's from nearer its root: such an arm against the torso
  * widened the mask's row to its outer side.
  */
-function hangingArmCaps(body: Body): Capsule[] {
+export function hangingArmCaps(body: Body): Capsule[] {
   const caps: Capsule[] = [];
   const arms: [Limb, boolean][] = [
     [body.armL, body.armRaised[0]],
@@ -1002,10 +1007,16 @@ const BACKDROP_APART = 110;
  * mask, the side at the last pixel not on such an arm (`hangingArmCaps`: an arm against the torso ends it where
  * the arm begins); never wider than the torso's capped edges (a tutu's or a wide skirt's width is not the body's).
  */
-export function bodySides(body: Body, y: number, caps: Capsule[] = hangingArmCaps(body)): [number, number] {
+export function bodySides(
+  body: Body,
+  y: number,
+  caps: Capsule[] = hangingArmCaps(body),
+  /** Walk this far from the axis instead of to the torso's capped edges (the mask's own width, part P14). */
+  most?: number,
+): [number, number] {
   const W = body.width;
   const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
-  const [tl, tr] = body.torsoEdges(yy);
+  const [tl, tr] = most === undefined ? body.torsoEdges(yy) : [-Infinity, Infinity];
   const cx = body.axisX(yy);
   // the backdrop is told from the body only where the body's middle on this row is plainly not it
   const bd = body.backdrop;
@@ -1024,13 +1035,71 @@ export function bodySides(body: Body, y: number, caps: Capsule[] = hangingArmCap
       }
       seen = 0;
       if (!inCapsule(caps, x, yy)) last = d;
+      else if (most !== undefined) break;
     }
     return last;
   };
   const floor = body.span * 0.3;
-  const l = Math.max(floor, side(-1, Math.floor(cx - tl)));
-  const r = Math.max(floor, side(1, Math.floor(tr - cx)));
+  const l = Math.max(floor, side(-1, most ?? Math.floor(cx - tl)));
+  const r = Math.max(floor, side(1, most ?? Math.floor(tr - cx)));
   return [cx - l, cx + r];
+}
+
+/** The waist is looked for between these shares of the torso's height below the neck (the narrowest body row). */
+const WAIST_FROM = 0.45;
+const WAIST_TO = 1;
+/** The hips' flesh is this many times as wide as the hip joints' distance (as `torsoEdges`' cap: 0.85 a side). */
+const HIP_FLESH = 1.7;
+/** The hips widen from the waist down to this share of the torso's height below the hip joints, then fall straight. */
+const HIP_LOW = 0.1;
+/**
+ * A side of the mask more than this (x the span) past the hip line below the waist widens much faster than a hip
+ * does (a tutu, a full skirt, a peplum, a bag or a hand at the hip): that side follows the hip line instead.
+ */
+const HIP_EXCESS = 0.25;
+
+/**
+ * The hips below the waist (part P14, `HipLine`): the waist at the narrowest row of the body's sides (`bodySides`)
+ * between `WAIST_FROM` and `WAIST_TO`, each side widening from there by half the hips' flesh (`HIP_FLESH` x the hip
+ * joints' distance) past the waist's width, down to `HIP_LOW` below the joints. A side whose mask (uncapped, arms
+ * hanging down left out) runs more than `HIP_EXCESS` past that line anywhere from the waist down to the hem or that row is cut: a
+ * top's side there follows the line, not the mask; null when neither is.
+ */
+export function hipLine(body: Body, caps: Capsule[], hemY: number): HipLine | null {
+  const { torsoH, span } = body;
+  const step = torsoH * 0.02;
+  const rows: { y: number; l: number; r: number }[] = [];
+  for (let t = WAIST_FROM; t <= WAIST_TO + 1e-9; t += 0.02) {
+    const y = body.neck.y + t * torsoH;
+    const [l, r] = bodySides(body, y, caps);
+    rows.push({ y, l, r });
+  }
+  // the narrowest row, each row's width the median of it and its neighbours' (a stray row of the mask)
+  let waist: { y: number; l: number; r: number } | null = null;
+  let best = Infinity;
+  for (let i = 1; i + 1 < rows.length; i++) {
+    const ws = [rows[i - 1]!, rows[i]!, rows[i + 1]!].map((q) => q.r - q.l).sort((a, b) => a - b);
+    if (ws[1]! < best) {
+      best = ws[1]!;
+      waist = rows[i]!;
+    }
+  }
+  if (!waist) return null;
+  const hips = Math.abs(body.hipR.x - body.hipL.x) * HIP_FLESH;
+  const spread = Math.max(0, hips - (waist.r - waist.l)) / 2;
+  const low = Math.max(waist.y + step, body.pelvis.y + torsoH * HIP_LOW);
+  const line: HipLine = { y: waist.y, l: waist.l, r: waist.r, spread, low, cut: [false, false] };
+  let overL = 0;
+  let overR = 0;
+  // (down to the hips' widest row: below it hands hang beside the thighs)
+  for (let y = waist.y + step; y <= Math.min(hemY, low); y += step) {
+    const [ml, mr] = bodySides(body, y, caps, span * 1.2);
+    const [hl, hr] = hipSides(line, y);
+    overL = Math.max(overL, hl - ml);
+    overR = Math.max(overR, mr - hr);
+  }
+  line.cut = [overL > span * HIP_EXCESS, overR > span * HIP_EXCESS];
+  return line.cut[0] || line.cut[1] ? line : null;
 }
 
 /**
@@ -1050,6 +1119,7 @@ function followBody(
   dstArmW: number,
   slack: number,
   g: UpperLayout,
+  hips: HipLine | null,
 ): [number, number] {
   if (dy <= armY + body.torsoH * 0.05) return [cx, half];
   const ls: number[] = [];
@@ -1062,8 +1132,14 @@ function followBody(
   }
   ls.sort((a, b) => a - b);
   rs.sort((a, b) => a - b);
-  const l = ls[2]!;
-  const r = rs[2]!;
+  let l = ls[2]!;
+  let r = rs[2]!;
+  // below the waist a side whose mask flares much faster than a hip (a tutu) follows the hip line (part P14)
+  if (hips && dy > hips.y) {
+    const [hl, hr] = hipSides(hips, dy);
+    if (hips.cut[0]) l = hl;
+    if (hips.cut[1]) r = hr;
+  }
   const fitted = ((r - l) / 2) * ease + slack;
   const own = (ownShare * dstArmW) / 2;
   const loose = g.hood ? LOOSE_HOODED : g.sleeveless ? LOOSE_CLOSE : LOOSE_SLEEVED;
