@@ -54,22 +54,22 @@ export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundMo
     const bRow = Math.min(b.h - 1, Math.floor(y * b.k)) * b.w;
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
-      const qa = aRow + aCol[x]!;
-      const qb = bRow + bCol[x]!;
-      aCnt[qa] = aCnt[qa]! + 1;
-      bCnt[qb] = bCnt[qb]! + 1;
-      if (mask[p]! >= SURE_OFF) continue;
-      const r = data[p * 4]!;
-      const g = data[p * 4 + 1]!;
-      const bl = data[p * 4 + 2]!;
-      aWt[qa] = aWt[qa]! + 1;
-      aRgb[qa * 3] = aRgb[qa * 3]! + r;
-      aRgb[qa * 3 + 1] = aRgb[qa * 3 + 1]! + g;
-      aRgb[qa * 3 + 2] = aRgb[qa * 3 + 2]! + bl;
-      bWt[qb] = bWt[qb]! + 1;
-      bRgb[qb * 3] = bRgb[qb * 3]! + r;
-      bRgb[qb * 3 + 1] = bRgb[qb * 3 + 1]! + g;
-      bRgb[qb * 3 + 2] = bRgb[qb * 3 + 2]! + bl;
+      const qa = aRow + (aCol[x] ?? 0);
+      const qb = bRow + (bCol[x] ?? 0);
+      aCnt[qa] = (aCnt[qa] ?? 0) + 1;
+      bCnt[qb] = (bCnt[qb] ?? 0) + 1;
+      if ((mask[p] ?? 0) >= SURE_OFF) continue;
+      const r = data[p * 4] ?? 0;
+      const g = data[p * 4 + 1] ?? 0;
+      const bl = data[p * 4 + 2] ?? 0;
+      aWt[qa] = (aWt[qa] ?? 0) + 1;
+      aRgb[qa * 3] = (aRgb[qa * 3] ?? 0) + r;
+      aRgb[qa * 3 + 1] = (aRgb[qa * 3 + 1] ?? 0) + g;
+      aRgb[qa * 3 + 2] = (aRgb[qa * 3 + 2] ?? 0) + bl;
+      bWt[qb] = (bWt[qb] ?? 0) + 1;
+      bRgb[qb * 3] = (bRgb[qb * 3] ?? 0) + r;
+      bRgb[qb * 3 + 1] = (bRgb[qb * 3 + 1] ?? 0) + g;
+      bRgb[qb * 3 + 2] = (bRgb[qb * 3 + 2] ?? 0) + bl;
     }
   }
   const [fine, coarse] = [a, b].map((g) => sampler(g.rgb, g.wt, g.cnt, g.w, g.h, g.k));
@@ -89,13 +89,13 @@ function sampler(
   k: number,
 ): (x: number, y: number, into: number[]) => void {
   for (let q = 0; q < w * h; q++) {
-    const n = wt[q]!;
+    const n = wt[q] ?? 0;
     if (!n) continue;
-    rgb[q * 3] = rgb[q * 3]! / n;
-    rgb[q * 3 + 1] = rgb[q * 3 + 1]! / n;
-    rgb[q * 3 + 2] = rgb[q * 3 + 2]! / n;
+    rgb[q * 3] = (rgb[q * 3] ?? 0) / n;
+    rgb[q * 3 + 1] = (rgb[q * 3 + 1] ?? 0) / n;
+    rgb[q * 3 + 2] = (rgb[q * 3 + 2] ?? 0) / n;
     // only cells mostly off the person are sources (a cell half on the person carries its colour)
-    wt[q] = n / cnt[q]! >= 0.6 ? 1 : 0;
+    wt[q] = n / (cnt[q] ?? 0) >= 0.6 ? 1 : 0;
   }
   pushPullFill(rgb, wt, w, h);
   return (x, y, into) => {
@@ -109,8 +109,8 @@ function sampler(
     const wy = fy - y0;
     for (let c = 0; c < 3; c++) {
       into[c] =
-        (rgb[(y0 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y0 * w + x1) * 3 + c]! * wx) * (1 - wy) +
-        (rgb[(y1 * w + x0) * 3 + c]! * (1 - wx) + rgb[(y1 * w + x1) * 3 + c]! * wx) * wy;
+        ((rgb[(y0 * w + x0) * 3 + c] ?? 0) * (1 - wx) + (rgb[(y0 * w + x1) * 3 + c] ?? 0) * wx) * (1 - wy) +
+        ((rgb[(y1 * w + x0) * 3 + c] ?? 0) * (1 - wx) + (rgb[(y1 * w + x1) * 3 + c] ?? 0) * wx) * wy;
     }
   };
 }
@@ -125,12 +125,12 @@ export function looksLikeBackground(image: RgbaImage, bg: BackgroundModel, p: nu
   const d = image.data;
   const W = image.width;
   bg.at(p % W, (p / W) | 0, v);
-  const r = d[p * 4]!;
-  const g = d[p * 4 + 1]!;
-  const b = d[p * 4 + 2]!;
+  const r = d[p * 4] ?? 0;
+  const g = d[p * 4 + 1] ?? 0;
+  const b = d[p * 4 + 2] ?? 0;
   const s = r + g + b + 1;
-  const bs = v[0]! + v[1]! + v[2]! + 1;
-  if (Math.hypot(r / s - v[0]! / bs, g / s - v[1]! / bs) > BG_CHROMA) return false;
+  const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+  if (Math.hypot(r / s - (v[0] ?? 0) / bs, g / s - (v[1] ?? 0) / bs) > BG_CHROMA) return false;
   const ratio = s / bs;
   return ratio >= BG_LUM[0] && ratio <= BG_LUM[1];
 }
@@ -194,8 +194,8 @@ export function textureSources(
       else if (region[o + x]) dr[k + x] = last - x <= R ? last - x : 0;
     }
     for (let x = a; x <= b; x++) {
-      const l = dl[k + x]!;
-      const r = dr[k + x]!;
+      const l = dl[k + x] ?? 0;
+      const r = dr[k + x] ?? 0;
       if (!l && !r) continue;
       depths[r && (!l || r < l) ? 1 : 0].push(r && (!l || r < l) ? r : l);
     }
@@ -204,7 +204,7 @@ export function textureSources(
   const shift = depths.map((v) => {
     if (!v.length) return 0;
     v.sort((a, b) => a - b);
-    return Math.max(4, Math.round(v[Math.floor(v.length * 0.9)]! * SHIFT_K + reach * SHIFT_GAP));
+    return Math.max(4, Math.round((v[Math.floor(v.length * 0.9)] ?? 0) * SHIFT_K + reach * SHIFT_GAP));
   });
   for (let y = ry0; y <= ry1; y++) {
     const o = y * W;
@@ -212,14 +212,14 @@ export function textureSources(
     for (let x = 0; x < W; x++) {
       const p = o + x;
       if (!region[p]) continue;
-      const l = dl[k + x]!;
-      const r = dr[k + x]!;
+      const l = dl[k + x] ?? 0;
+      const r = dr[k + x] ?? 0;
       if (!l && !r) continue;
       const first = r && (!l || r < l) ? 1 : 0;
       let q = -1;
       for (const s of [first, 1 - first]) {
         for (const f of [1, 1.5]) {
-          const sx = onPhoto(x + (s ? 1 : -1) * Math.round(shift[s]! * f), W);
+          const sx = onPhoto(x + (s ? 1 : -1) * Math.round((shift[s] ?? 0) * f), W);
           if (sx >= 0 && ok[k + sx]) {
             q = o + sx;
             break;
@@ -301,7 +301,7 @@ export function fillEnclosed(region: Uint8Array, W: number, H: number, maxArea: 
     cell[b] = to;
     stack[top++] = b;
     while (top > 0) {
-      const c = stack[--top]!;
+      const c = stack[--top] ?? 0;
       part[n++] = c;
       const x = c % cw;
       if (x > 0 && cell[c - 1] === 1) {
@@ -337,7 +337,7 @@ export function fillEnclosed(region: Uint8Array, W: number, H: number, maxArea: 
     const n = flood(s, 2);
     if (n > maxArea) continue;
     for (let k = 0; k < n; k++) {
-      const b = part[k]!;
+      const b = part[k] ?? 0;
       region[(((b / cw) | 0) + y0) * W + (b % cw) + x0] = 255;
     }
   }

@@ -28,13 +28,13 @@ export function composite(out: RgbaImage, layer: Layer, light: SceneLight, cover
   const l = new Float32Array(4);
   for (let y = layer.y0; y <= layer.y1; y += 4) {
     for (let x = layer.x0; x <= layer.x1; x += 4) {
-      if (layer.data[(y * W + x) * 4 + 3]! <= 128) continue;
+      if ((layer.data[(y * W + x) * 4 + 3] ?? 0) <= 128) continue;
       shade.at(x, y, l);
-      if (l[0]! >= 0) skinS.push(l[0]!);
-      if (l[1]! >= 0) clothS.push(l[1]!);
+      if ((l[0] ?? 0) >= 0) skinS.push(l[0] ?? 0);
+      if ((l[1] ?? 0) >= 0) clothS.push(l[1] ?? 0);
     }
   }
-  const median = (s: number[]) => (s.sort((a, b) => a - b), s.length ? Math.max(20, s[s.length >> 1]!) : -1);
+  const median = (s: number[]) => (s.sort((a, b) => a - b), s.length ? Math.max(20, s[s.length >> 1] ?? 0) : -1);
   const refSkin = median(skinS);
   const refCloth = median(clothS);
   for (let y = layer.y0; y <= layer.y1; y++) {
@@ -48,28 +48,28 @@ export function composite(out: RgbaImage, layer: Layer, light: SceneLight, cover
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
           if (xx < 0 || xx >= W) continue;
-          a += layer.data[(yy * W + xx) * 4 + 3]!;
+          a += layer.data[(yy * W + xx) * 4 + 3] ?? 0;
           n++;
         }
       }
-      const own = layer.data[p * 4 + 3]!;
+      const own = layer.data[p * 4 + 3] ?? 0;
       // soften only the outside edge: the garment's own opaque pixels stay opaque
       const alpha = own >= 250 ? own / 255 : Math.min(own, a / n) / 255;
       if (alpha <= 0) continue;
       // each kind's light relative to its own median, mixed by how much of each is around
       shade.at(x, y, l);
-      const rs = l[0]! >= 0 && refSkin > 0 ? l[0]! / refSkin : -1;
-      const rc = l[1]! >= 0 && refCloth > 0 ? 1 + SHADING.cloth * (l[1]! / refCloth - 1) : -1;
-      const rel = rs < 0 ? rc : rc < 0 ? rs : rs * l[2]! + rc * (1 - l[2]!);
+      const rs = (l[0] ?? 0) >= 0 && refSkin > 0 ? (l[0] ?? 0) / refSkin : -1;
+      const rc = (l[1] ?? 0) >= 0 && refCloth > 0 ? 1 + SHADING.cloth * ((l[1] ?? 0) / refCloth - 1) : -1;
+      const rel = rs < 0 ? rc : rc < 0 ? rs : rs * (l[2] ?? 0) + rc * (1 - (l[2] ?? 0));
       const f = rel < 0 ? 1 : Math.max(SHADING.min, Math.min(SHADING.max, rel));
       // past the person's outline the light fades out (a garment's flare, its ease): no step where it is unknown
-      const m = 1 + SHADING.strength * (f - 1) * l[3]!;
+      const m = 1 + SHADING.strength * (f - 1) * (l[3] ?? 0);
       const o = p * 4;
       for (let c = 0; c < 3; c++) {
-        const g = Math.min(255, lut[c * 256 + layer.data[o + c]!]! * m);
-        out.data[o + c] = out.data[o + c]! * (1 - alpha) + g * alpha;
+        const g = Math.min(255, (lut[c * 256 + (layer.data[o + c] ?? 0)] ?? 0) * m);
+        out.data[o + c] = (out.data[o + c] ?? 0) * (1 - alpha) + g * alpha;
       }
-      coverage[p] = Math.max(coverage[p]!, Math.round(alpha * 255));
+      coverage[p] = Math.max(coverage[p] ?? 0, Math.round(alpha * 255));
     }
   }
 }
@@ -106,7 +106,7 @@ export function smoothCutEdges(layer: Layer, span: number, keep: Uint8Array[]): 
   const a = new Uint8Array(n);
   for (let y = 0; y < bh; y++) {
     const row = (y + y0) * W + x0;
-    for (let x = 0; x < bw; x++) a[y * bw + x] = layer.data[(row + x) * 4 + 3]!;
+    for (let x = 0; x < bw; x++) a[y * bw + x] = layer.data[(row + x) * 4 + 3] ?? 0;
   }
   const kept = (b: number) => {
     const p = (Math.floor(b / bw) + y0) * W + (b % bw) + x0;
@@ -123,9 +123,9 @@ export function smoothCutEdges(layer: Layer, span: number, keep: Uint8Array[]): 
     rowStart[y] = runs.length / 4;
     let x = 0;
     while (x < bw) {
-      const on = a[y * bw + x]! >= 128;
+      const on = (a[y * bw + x] ?? 0) >= 128;
       let e = x;
-      while (e + 1 < bw && a[y * bw + e + 1]! >= 128 === on) e++;
+      while (e + 1 < bw && (a[y * bw + e + 1] ?? 0) >= 128 === on) e++;
       runs.push(y, x, e, on ? 1 : 0);
       x = e + 1;
     }
@@ -135,14 +135,14 @@ export function smoothCutEdges(layer: Layer, span: number, keep: Uint8Array[]): 
   const parent = new Int32Array(nr);
   for (let i = 0; i < nr; i++) parent[i] = i;
   const find = (i: number) => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    while (parent[i] !== i) i = parent[i] = parent[parent[i] ?? 0] ?? 0;
     return i;
   };
   for (let y = 1; y < bh; y++) {
-    let j = rowStart[y - 1]!;
-    for (let i = rowStart[y]!; i < rowStart[y + 1]!; i++) {
-      while (j < rowStart[y]! && runs[j * 4 + 2]! < runs[i * 4 + 1]!) j++;
-      for (let k = j; k < rowStart[y]! && runs[k * 4 + 1]! <= runs[i * 4 + 2]!; k++) {
+    let j = rowStart[y - 1] ?? 0;
+    for (let i = rowStart[y] ?? 0; i < (rowStart[y + 1] ?? 0); i++) {
+      while (j < (rowStart[y] ?? 0) && (runs[j * 4 + 2] ?? 0) < (runs[i * 4 + 1] ?? 0)) j++;
+      for (let k = j; k < (rowStart[y] ?? 0) && (runs[k * 4 + 1] ?? 0) <= (runs[i * 4 + 2] ?? 0); k++) {
         if (runs[k * 4 + 3] !== runs[i * 4 + 3]) continue;
         const ri = find(i);
         const rk = find(k);
@@ -154,24 +154,25 @@ export function smoothCutEdges(layer: Layer, span: number, keep: Uint8Array[]): 
   const border = new Uint8Array(nr);
   for (let i = 0; i < nr; i++) {
     const root = find(i);
-    area[root] = area[root]! + runs[i * 4 + 2]! - runs[i * 4 + 1]! + 1;
-    const y = runs[i * 4]!;
+    area[root] = (area[root] ?? 0) + (runs[i * 4 + 2] ?? 0) - (runs[i * 4 + 1] ?? 0) + 1;
+    const y = runs[i * 4] ?? 0;
     if (y === 0 || y === bh - 1 || runs[i * 4 + 1] === 0 || runs[i * 4 + 2] === bw - 1) border[root] = 1;
   }
   // a hole next to a hand or the head stays open
   const blocked = new Uint8Array(nr);
   for (let i = 0; i < nr; i++) {
     const root = find(i);
-    if (area[root]! >= speck || runs[i * 4 + 3] || border[root] || blocked[root]) continue;
-    for (let x = runs[i * 4 + 1]!; x <= runs[i * 4 + 2]!; x++) if (kept(runs[i * 4]! * bw + x)) blocked[root] = 1;
+    if ((area[root] ?? 0) >= speck || runs[i * 4 + 3] || border[root] || blocked[root]) continue;
+    for (let x = runs[i * 4 + 1] ?? 0; x <= (runs[i * 4 + 2] ?? 0); x++)
+      if (kept((runs[i * 4] ?? 0) * bw + x)) blocked[root] = 1;
   }
   for (let i = 0; i < nr; i++) {
     const root = find(i);
-    if (area[root]! >= speck) continue;
+    if ((area[root] ?? 0) >= speck) continue;
     const on = runs[i * 4 + 3] === 1;
     if (!on && (border[root] || blocked[root])) continue;
-    const row = runs[i * 4]! * bw;
-    for (let x = runs[i * 4 + 1]!; x <= runs[i * 4 + 2]!; x++) {
+    const row = (runs[i * 4] ?? 0) * bw;
+    for (let x = runs[i * 4 + 1] ?? 0; x <= (runs[i * 4 + 2] ?? 0); x++) {
       a[row + x] = on ? 0 : 255;
       todo[row + x] = 1;
     }
@@ -180,12 +181,12 @@ export function smoothCutEdges(layer: Layer, span: number, keep: Uint8Array[]): 
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const b = y * bw + x;
-      if (a[b]! < 250) continue;
+      if ((a[b] ?? 0) < 250) continue;
       const hard =
-        (x > 0 && a[b - 1]! <= 5) ||
-        (x < bw - 1 && a[b + 1]! <= 5) ||
-        (y > 0 && a[b - bw]! <= 5) ||
-        (y < bh - 1 && a[b + bw]! <= 5);
+        (x > 0 && (a[b - 1] ?? 0) <= 5) ||
+        (x < bw - 1 && (a[b + 1] ?? 0) <= 5) ||
+        (y > 0 && (a[b - bw] ?? 0) <= 5) ||
+        (y < bh - 1 && (a[b + bw] ?? 0) <= 5);
       if (!hard) continue;
       for (let yy = Math.max(0, y - r); yy <= Math.min(bh - 1, y + r); yy++)
         for (let xx = Math.max(0, x - r); xx <= Math.min(bw - 1, x + r); xx++) todo[yy * bw + xx] = 2;
@@ -197,19 +198,19 @@ export function smoothCutEdges(layer: Layer, span: number, keep: Uint8Array[]): 
     const yb = Math.min(bh - 1, y + r);
     for (let x = 0; x < bw; x++) {
       const b = y * bw + x;
-      const t = todo[b]!;
+      const t = todo[b] ?? 0;
       if (!t) continue;
-      let v = a[b]!;
+      let v = a[b] ?? 0;
       if (t === 2) {
         const xa = Math.max(0, x - r);
         const xb = Math.min(bw - 1, x + r);
         let sum = 0;
-        for (let yy = ya; yy <= yb; yy++) for (let xx = xa; xx <= xb; xx++) sum += a[yy * bw + xx]!;
+        for (let yy = ya; yy <= yb; yy++) for (let xx = xa; xx <= xb; xx++) sum += a[yy * bw + xx] ?? 0;
         const m = sum / ((xb - xa + 1) * (yb - ya + 1) * 255);
         v = Math.round(255 * Math.min(1, Math.max(0, (m - 0.5) * EDGE_FEATHER.steep + 0.5)));
       }
       const o = ((y + y0) * W + x + x0) * 4 + 3;
-      const old = layer.data[o]!;
+      const old = layer.data[o] ?? 0;
       if (v === old || (v > old && kept(b))) continue;
       // a pixel the garment did not reach has no colour of its own: it takes its nearest drawn neighbour's
       if (!old && !carryColour(layer, x + x0, y + y0)) continue;
@@ -237,16 +238,16 @@ function carryColour(layer: Layer, x: number, y: number): boolean {
         const xx = x + dx;
         if (xx < 0 || xx >= W) continue;
         const q = (yy * W + xx) * 4;
-        if (layer.data[q + 3]! <= bestA) continue;
-        bestA = layer.data[q + 3]!;
+        if ((layer.data[q + 3] ?? 0) <= bestA) continue;
+        bestA = layer.data[q + 3] ?? 0;
         best = q;
       }
     }
   }
   if (best < 0) return false;
   const o = (y * W + x) * 4;
-  layer.data[o] = layer.data[best]!;
-  layer.data[o + 1] = layer.data[best + 1]!;
-  layer.data[o + 2] = layer.data[best + 2]!;
+  layer.data[o] = layer.data[best] ?? 0;
+  layer.data[o + 1] = layer.data[best + 1] ?? 0;
+  layer.data[o + 2] = layer.data[best + 2] ?? 0;
   return true;
 }

@@ -71,7 +71,7 @@ export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
     let skin = 0;
     for (let x = cx - half; x <= cx + half; x++) {
       const p = y * W + x;
-      if (x < 0 || x >= W || mask[p]! < 128 || maps.handArea[p]) continue;
+      if (x < 0 || x >= W || (mask[p] ?? 0) < 128 || maps.handArea[p]) continue;
       n++;
       if (maps.skin[p]) skin++;
     }
@@ -137,7 +137,7 @@ export function dropSkinRims(
     const o = (y + y0) * W + x0;
     reg.set(region.subarray(o, o + cw), y * cw);
     sk.set(skin.subarray(o, o + cw), y * cw);
-    for (let x = 0; x < cw; x++) if (mask[o + x]! < 128) off[y * cw + x] = 255;
+    for (let x = 0; x < cw; x++) if ((mask[o + x] ?? 0) < 128) off[y * cw + x] = 255;
   }
   const opened = dilate(erode(reg, cw, ch, r), cw, ch, r);
   const nearSkin = dilate(sk, cw, ch, r + 1);
@@ -177,8 +177,8 @@ function blendOfSkinAndBackground(
   const d = image.data;
   const W = image.width;
   const chroma = (p: number): [number, number] => {
-    const s = d[p * 4]! + d[p * 4 + 1]! + d[p * 4 + 2]! + 1;
-    return [d[p * 4]! / s, d[p * 4 + 1]! / s];
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    return [(d[p * 4] ?? 0) / s, (d[p * 4 + 1] ?? 0) / s];
   };
   let sr = 0;
   let sg = 0;
@@ -282,7 +282,7 @@ export function oldRegion(
     const xb = wide ? W - 1 : Math.min(W - 1, Math.ceil(Math.max(zx1, tr + m)));
     for (let x = xa; x <= xb; x++) {
       const p = y * W + x;
-      if (mask[p]! < 128 || maps.skin[p] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+      if ((mask[p] ?? 0) < 128 || maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || maps.handArea[p]) continue;
       // stockings, tights, boots on the legs are kept where the new garment does not cover them (legwear.ts)
       if (legwear?.[p]) continue;
       // above the shoulders' line only the neck and the shoulders' slope are the old garment's: the mask beyond
@@ -392,9 +392,9 @@ export function leaveBesideArms(
             } else if (++gap > 2) break;
           }
         }
-        const room = ((e[0]! + e[1]!) / 2) * ARM_RUN_ROOM + 1;
-        lo[i] = -e[0]! - room;
-        hi[i] = e[1]! + room;
+        const room = (((e[0] ?? 0) + (e[1] ?? 0)) / 2) * ARM_RUN_ROOM + 1;
+        lo[i] = -(e[0] ?? 0) - room;
+        hi[i] = (e[1] ?? 0) + room;
         n++;
       }
       if (n < 3) continue;
@@ -402,8 +402,8 @@ export function leaveBesideArms(
       for (const arr of [lo, hi]) {
         let last = NaN;
         for (let i = 0; i <= ARM_RUN_STEPS; i++) {
-          if (Number.isNaN(arr[i]!)) arr[i] = last;
-          else last = arr[i]!;
+          if (Number.isNaN(arr[i] ?? 0)) arr[i] = last;
+          else last = arr[i] ?? 0;
         }
       }
       bones.push({ ax: a.x, ay: a.y, dx, dy, l2: len * len, nx, ny, lo, hi, reach: wd * OLD_SLEEVE_REACH });
@@ -436,9 +436,9 @@ export function leaveBesideArms(
           const s = (x - bn.ax) * bn.nx + (y - bn.ay) * bn.ny;
           if (Math.abs(s) > bn.reach) continue;
           const i = Math.round(t * ARM_RUN_STEPS);
-          const lo = bn.lo[i]!;
+          const lo = bn.lo[i] ?? 0;
           // not measured (before the first skin across this bone: a sleeve), or within the arm's own skin
-          if (Number.isNaN(lo) || (s >= lo && s <= bn.hi[i]!)) {
+          if (Number.isNaN(lo) || (s >= lo && s <= (bn.hi[i] ?? 0))) {
             onArm = true;
             break;
           }
@@ -517,7 +517,7 @@ export function leaveBackground(
     }
     if (shaded && (p & 1) === 0 && core(p % W, (p / W) | 0)) {
       const bin = colourBin(image.data, p);
-      hist[bin] = hist[bin]! + 1;
+      hist[bin] = (hist[bin] ?? 0) + 1;
       coreN++;
     }
   }
@@ -534,13 +534,14 @@ export function leaveBackground(
     for (let p = 0; p < region.length; p++) {
       if (!region[p] || like[p]) continue;
       bg.at(p % W, (p / W) | 0, v);
-      const s = r[p * 4]! + r[p * 4 + 1]! + r[p * 4 + 2]! + 1;
-      const bs = v[0]! + v[1]! + v[2]! + 1;
+      const s = (r[p * 4] ?? 0) + (r[p * 4 + 1] ?? 0) + (r[p * 4 + 2] ?? 0) + 1;
+      const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
       const ratio = s / bs;
       if (ratio < BG_LUM[0] || ratio > BG_LUM[1]) continue;
-      const near = Math.hypot(r[p * 4]! / s - v[0]! / bs, r[p * 4 + 1]! / s - v[1]! / bs) <= BG_CHROMA * 2;
-      if (!near && !sameHue(r[p * 4]!, r[p * 4 + 1]!, r[p * 4 + 2]!, v)) continue;
-      if (near3[colourBin(r, p)]! > few) continue;
+      const near =
+        Math.hypot((r[p * 4] ?? 0) / s - (v[0] ?? 0) / bs, (r[p * 4 + 1] ?? 0) / s - (v[1] ?? 0) / bs) <= BG_CHROMA * 2;
+      if (!near && !sameHue(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0, v)) continue;
+      if ((near3[colourBin(r, p)] ?? 0) > few) continue;
       like[p] = 255;
       any = true;
     }
@@ -595,7 +596,7 @@ function sameHue(r: number, g: number, b: number, bg: number[]): boolean {
     const h = mx === R ? ((G - B) / c + 6) % 6 : mx === G ? (B - R) / c + 2 : (R - G) / c + 4;
     return [h * 60, c / mx];
   };
-  const [bh, bsat] = hs(bg[0]!, bg[1]!, bg[2]!);
+  const [bh, bsat] = hs(bg[0] ?? 0, bg[1] ?? 0, bg[2] ?? 0);
   if (bsat < BG_HUE_SAT) return false;
   const [h, sat] = hs(r, g, b);
   if (sat < bsat * 0.5) return false;
@@ -613,8 +614,8 @@ const GARMENT_COLOUR_RARE = 0.02;
 function colourBin(d: Uint8ClampedArray | Uint8Array, p: number): number {
   const q = 256 / COLOUR_BINS;
   return (
-    (Math.floor(d[p * 4]! / q) * COLOUR_BINS + Math.floor(d[p * 4 + 1]! / q)) * COLOUR_BINS +
-    Math.floor(d[p * 4 + 2]! / q)
+    (Math.floor((d[p * 4] ?? 0) / q) * COLOUR_BINS + Math.floor((d[p * 4 + 1] ?? 0) / q)) * COLOUR_BINS +
+    Math.floor((d[p * 4 + 2] ?? 0) / q)
   );
 }
 
@@ -628,7 +629,7 @@ function neighbourhoodSums(hist: Uint32Array): Uint32Array {
         let sum = 0;
         for (let i = Math.max(0, r - 1); i <= Math.min(n - 1, r + 1); i++)
           for (let j = Math.max(0, g - 1); j <= Math.min(n - 1, g + 1); j++)
-            for (let k = Math.max(0, b - 1); k <= Math.min(n - 1, b + 1); k++) sum += hist[(i * n + j) * n + k]!;
+            for (let k = Math.max(0, b - 1); k <= Math.min(n - 1, b + 1); k++) sum += hist[(i * n + j) * n + k] ?? 0;
         out[(r * n + g) * n + b] = sum;
       }
   return out;
@@ -650,7 +651,7 @@ function garmentCore(body: Body, caps: (readonly number[])[]): (x: number, y: nu
   const to = new Float32Array(body.height);
   return (x, y) => {
     if (y >= y0 && y <= y1) {
-      if (Number.isNaN(from[y]!)) {
+      if (Number.isNaN(from[y] ?? 0)) {
         const [l, r] = body.torsoEdges(y);
         const q = (r - l) * 0.25;
         const a = side(body.shoulderL, body.legL.root, y);
@@ -659,9 +660,10 @@ function garmentCore(body: Body, caps: (readonly number[])[]): (x: number, y: nu
         from[y] = Math.max(l + q, Math.min(a, b) + k);
         to[y] = Math.min(r - q, Math.max(a, b) - k);
       }
-      if (x >= from[y]! && x <= to[y]!) return true;
+      if (x >= (from[y] ?? 0) && x <= (to[y] ?? 0)) return true;
     }
-    for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]! * 0.5)) return true;
+    for (const c of caps)
+      if (inCapsule(x, y, c[0] ?? 0, c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, (c[4] ?? 0) * 0.5)) return true;
     return false;
   };
 }
@@ -685,8 +687,8 @@ function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
   const near = dilate(old, W, H, r);
   const closed = erode(near, W, H, r);
   for (let i = 0; i < old.length; i++) {
-    if (old[i] || !near[i] || maps.hair[i]! >= 128 || maps.handArea[i]) continue;
-    const m = mask[i]!;
+    if (old[i] || !near[i] || (maps.hair[i] ?? 0) >= 128 || maps.handArea[i]) continue;
+    const m = mask[i] ?? 0;
     if (m >= 128 ? closed[i] : m >= 26 && !maps.skin[i]) old[i] = 255;
   }
 }
@@ -704,7 +706,7 @@ const BARE_UPPER_ARM = 0.7;
 export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: RgbaImage): void {
   const { width: W, height: H, mask } = body;
   const d = image.data;
-  const lum = (p: number) => d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+  const lum = (p: number) => (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
   // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
   const add = new Uint8Array(W * H);
   for (const arm of [body.armL, body.armR]) {
@@ -725,11 +727,11 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
       }
     }
     lums.sort((u, v) => u - v);
-    const dark = lums.length >= 20 ? lums[lums.length >> 1]! * DARK_HEM : -1;
+    const dark = lums.length >= 20 ? (lums[lums.length >> 1] ?? 0) * DARK_HEM : -1;
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
-        if (old[p] || mask[p]! < 128 || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+        if (old[p] || (mask[p] ?? 0) < 128 || (maps.hair[p] ?? 0) >= 128 || maps.handArea[p]) continue;
         const hem = lum(p) < dark;
         if (maps.skin[p] && !hem) continue;
         if (!inCapsule(x, y, a.x, a.y, b.x, b.y, r)) continue;
@@ -785,16 +787,19 @@ export function oldShoes(
   // the mask's fringe of floor beside the shin (`FRINGE_BAND`): grey, and like the floor just past the mask's edge
   const floorFringe = (crop: Uint8Array, cw: number, x: number, y: number, x0: number, y0: number, band: number) => {
     const o = ((y + y0) * W + x + x0) * 4;
-    const hi = Math.max(d[o]!, d[o + 1]!, d[o + 2]!);
-    if (hi - Math.min(d[o]!, d[o + 1]!, d[o + 2]!) >= hi * FRINGE_GREY || maps.skin[(y + y0) * W + x + x0])
+    const hi = Math.max(d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0);
+    if (hi - Math.min(d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0) >= hi * FRINGE_GREY || maps.skin[(y + y0) * W + x + x0])
       return false;
     for (const step of [-1, 1]) {
       for (let k = 1; k <= band; k++) {
         const xx = x + step * k;
         if (xx < 0 || xx >= cw) break;
-        if (crop[y * cw + xx]! >= 128) continue;
+        if ((crop[y * cw + xx] ?? 0) >= 128) continue;
         const q = ((y + y0) * W + xx + x0) * 4;
-        const diff = Math.abs(d[q]! - d[o]!) + Math.abs(d[q + 1]! - d[o + 1]!) + Math.abs(d[q + 2]! - d[o + 2]!);
+        const diff =
+          Math.abs((d[q] ?? 0) - (d[o] ?? 0)) +
+          Math.abs((d[q + 1] ?? 0) - (d[o + 1] ?? 0)) +
+          Math.abs((d[q + 2] ?? 0) - (d[o + 2] ?? 0));
         if (diff < FRINGE_LIKE) return true;
         break;
       }
@@ -843,7 +848,7 @@ export function oldShoes(
     const cw = x1 - x0 + 1;
     const ch = y1 - y0 + 1;
     const crop = new Uint8Array(cw * ch);
-    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) crop[y * cw + x] = mask[(y + y0) * W + x + x0]!;
+    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) crop[y * cw + x] = mask[(y + y0) * W + x + x0] ?? 0;
     const grown = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * 0.2)), 96);
     const xs: number[] = [];
     const ys: number[] = [];
@@ -857,7 +862,7 @@ export function oldShoes(
     for (let y = 0; y < ch; y++) {
       for (let x = 0; x < cw; x++) {
         const p = (y + y0) * W + x + x0;
-        if (!grown[y * cw + x] || maps.hair[p]! >= 128 || maps.handArea[p]) continue;
+        if (!grown[y * cw + x] || (maps.hair[p] ?? 0) >= 128 || maps.handArea[p]) continue;
         // this foot's: nearer its box's centre than the other's (feet close together, or crossing in a stride)
         const ax = x + x0 - mine.x;
         const ay = y + y0 - mine.y;
@@ -877,7 +882,7 @@ export function oldShoes(
         if (y + y0 < leg.end.y && floorFringe(crop, cw, x, y, x0, y0, band)) continue;
         out[p] = 255;
         // the shoe itself: in the mask, below the ankle
-        if (crop[y * cw + x]! >= 128 && y + y0 > leg.end.y) {
+        if ((crop[y * cw + x] ?? 0) >= 128 && y + y0 > leg.end.y) {
           xs.push(x + x0);
           ys.push(y + y0);
         }
@@ -889,7 +894,7 @@ export function oldShoes(
     }
     xs.sort((a, b) => a - b);
     ys.sort((a, b) => a - b);
-    const q = (v: number[], t: number) => v[Math.min(v.length - 1, Math.floor(v.length * t))]!;
+    const q = (v: number[], t: number) => v[Math.min(v.length - 1, Math.floor(v.length * t))] ?? 0;
     const bx0 = q(xs, 0.03);
     const by0 = q(ys, 0.03);
     boxes.push({ x: bx0, y: by0, w: q(xs, 0.97) - bx0 + 1, h: q(ys, 0.97) - by0 + 1 });
@@ -908,14 +913,14 @@ export function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): [nu
     const cy = Math.round(leg.mid.y + (leg.end.y - leg.mid.y) * t);
     for (let y = cy - r; y <= cy + r; y++) {
       for (let x = cx - r; x <= cx + r; x++) {
-        if (x < 0 || y < 0 || x >= W || y >= H || mask[y * W + x]! < 128) continue;
+        if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) continue;
         const o = (y * W + x) * 4;
-        for (let k = 0; k < 3; k++) c[k]!.push(image.data[o + k]!);
+        for (let k = 0; k < 3; k++) c[k]!.push(image.data[o + k] ?? 0);
       }
     }
   }
   if (c[0]!.length < 8) return null;
-  const med = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1]!;
+  const med = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1] ?? 0;
   const [mr, mg, mb] = [med(c[0]!), med(c[1]!), med(c[2]!)];
   const sum = mr + mg + mb + 1;
   return [mr / sum, mg / sum];
@@ -960,7 +965,7 @@ export function onBody(body: Body, caps: (readonly number[])[], x: number, y: nu
     // the band just above the shoulders' line keeps the shoulders' slope (above); from the line down, the torso
     if (y >= neck.y && x >= l && x <= r) return 1;
   }
-  for (const c of caps) if (inCapsule(x, y, c[0]!, c[1]!, c[2]!, c[3]!, c[4]!)) return 1;
+  for (const c of caps) if (inCapsule(x, y, c[0] ?? 0, c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, c[4] ?? 0)) return 1;
   return best;
 }
 
@@ -992,11 +997,11 @@ const SKIN_EDGE_FEATHER = 0.035;
 
 /** How far (px) (x, y) lies inside the capsule a-b of radius r (negative outside). */
 function capsuleDepth(x: number, y: number, c: readonly number[]): number {
-  const dx = c[2]! - c[0]!;
-  const dy = c[3]! - c[1]!;
+  const dx = (c[2] ?? 0) - (c[0] ?? 0);
+  const dy = (c[3] ?? 0) - (c[1] ?? 0);
   const l2 = dx * dx + dy * dy || 1;
-  const t = Math.max(0, Math.min(1, ((x - c[0]!) * dx + (y - c[1]!) * dy) / l2));
-  return c[4]! - Math.hypot(x - c[0]! - dx * t, y - c[1]! - dy * t);
+  const t = Math.max(0, Math.min(1, ((x - (c[0] ?? 0)) * dx + (y - (c[1] ?? 0)) * dy) / l2));
+  return (c[4] ?? 0) - Math.hypot(x - (c[0] ?? 0) - dx * t, y - (c[1] ?? 0) - dy * t);
 }
 
 /**
@@ -1008,8 +1013,8 @@ function capsuleDepth(x: number, y: number, c: readonly number[]): number {
 function torsoEdgesAt(body: Body, rows: Float64Array | null, y: number): [number, number] {
   const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
   if (!rows) return body.torsoEdges(yy);
-  if (Number.isNaN(rows[yy * 2]!)) [rows[yy * 2], rows[yy * 2 + 1]] = body.torsoEdges(yy);
-  return [rows[yy * 2]!, rows[yy * 2 + 1]!];
+  if (Number.isNaN(rows[yy * 2] ?? 0)) [rows[yy * 2], rows[yy * 2 + 1]] = body.torsoEdges(yy);
+  return [rows[yy * 2] ?? 0, rows[yy * 2 + 1] ?? 0];
 }
 
 export function onBodySoft(
@@ -1089,7 +1094,7 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
   }
   if (widths.length < 3) return null;
   widths.sort((u, v) => u - v);
-  return (widths[widths.length >> 1]! / 2) * 1.1 + 1;
+  return ((widths[widths.length >> 1] ?? 0) / 2) * 1.1 + 1;
 }
 
 /**
@@ -1134,14 +1139,14 @@ export function upperArmAxis(
         } else if (++gap > 2) break;
       }
     }
-    offs.push((e[1]! - e[0]!) / 2);
-    halves.push((e[0]! + e[1]! + 1) / 2);
+    offs.push(((e[1] ?? 0) - (e[0] ?? 0)) / 2);
+    halves.push(((e[0] ?? 0) + (e[1] ?? 0) + 1) / 2);
   }
   if (offs.length < 3) return null;
   offs.sort((u, v) => u - v);
   halves.sort((u, v) => u - v);
-  const off = offs[offs.length >> 1]!;
-  return { dx: nx * off, dy: ny * off, half: halves[halves.length >> 1]! * 1.05 + 1 };
+  const off = offs[offs.length >> 1] ?? 0;
+  return { dx: nx * off, dy: ny * off, half: (halves[halves.length >> 1] ?? 0) * 1.05 + 1 };
 }
 
 /** The share of the upper arm, from the shoulder's joint, over which its shading (`armShadeAt`) sets in. */
@@ -1172,7 +1177,9 @@ export function armShading(
   const skinAt = (x: number, y: number) => {
     const xi = Math.round(x);
     const yi = Math.round(y);
-    return xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255 && maps.hair[yi * W + xi]! < 128;
+    return (
+      xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255 && (maps.hair[yi * W + xi] ?? 0) < 128
+    );
   };
   const sum = new Float64Array(ARM_PROFILE_BINS);
   const cnt = new Float64Array(ARM_PROFILE_BINS);
@@ -1207,36 +1214,36 @@ export function armShading(
           } else if (++gap > 2) break;
         }
       }
-      const from = -ends[0]!;
-      const run = ends[1]! - from;
+      const from = -(ends[0] ?? 0);
+      const run = (ends[1] ?? 0) - from;
       if (run < 4) continue;
       const lums: number[] = [];
       const bins: number[] = [];
-      for (let s = from; s <= ends[1]!; s++) {
+      for (let s = from; s <= (ends[1] ?? 0); s++) {
         const xi = Math.round(cx + nx * s);
         const yi = Math.round(cy + ny * s);
         if (!skinAt(xi, yi)) continue;
         const o = (yi * W + xi) * 4;
-        lums.push(d[o]! * 0.299 + d[o + 1]! * 0.587 + d[o + 2]! * 0.114);
+        lums.push((d[o] ?? 0) * 0.299 + (d[o + 1] ?? 0) * 0.587 + (d[o + 2] ?? 0) * 0.114);
         bins.push(Math.min(ARM_PROFILE_BINS - 1, Math.floor(((s - from) / (run + 1)) * ARM_PROFILE_BINS)));
       }
       const mean = lums.reduce((u, v) => u + v, 0) / Math.max(1, lums.length);
       if (mean < 8) continue;
       for (let j = 0; j < lums.length; j++) {
-        sum[bins[j]!] = sum[bins[j]!]! + lums[j]! / mean;
-        cnt[bins[j]!] = cnt[bins[j]!]! + 1;
+        sum[bins[j] ?? 0] = (sum[bins[j] ?? 0] ?? 0) + (lums[j] ?? 0) / mean;
+        cnt[bins[j] ?? 0] = (cnt[bins[j] ?? 0] ?? 0) + 1;
       }
       sections++;
     }
   }
   if (sections < 3) return null;
   const profile = new Float32Array(ARM_PROFILE_BINS);
-  for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = cnt[j]! > 0 ? sum[j]! / cnt[j]! : 1;
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = (cnt[j] ?? 0) > 0 ? (sum[j] ?? 0) / (cnt[j] ?? 0) : 1;
   // a mean of 1 across the arm, kept within a plausible range (a stray dark hem pixel is no shadow)
   let m = 0;
-  for (let j = 0; j < ARM_PROFILE_BINS; j++) m += profile[j]!;
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) m += profile[j] ?? 0;
   m /= ARM_PROFILE_BINS;
-  for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = Math.max(0.6, Math.min(1.4, profile[j]! / m));
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = Math.max(0.6, Math.min(1.4, (profile[j] ?? 0) / m));
   return { profile, a: from, b: to, half };
 }
 
@@ -1271,7 +1278,7 @@ function armShadeAt(sh: NonNullable<ReturnType<typeof armShading>>, x: number, y
   const j0 = Math.max(0, Math.min(ARM_PROFILE_BINS - 1, Math.floor(f)));
   const j1 = Math.min(ARM_PROFILE_BINS - 1, j0 + 1);
   const w = Math.max(0, Math.min(1, f - j0));
-  return 1 + (profile[j0]! * (1 - w) + profile[j1]! * w - 1) * fade * fade * (3 - 2 * fade) * side;
+  return 1 + ((profile[j0] ?? 0) * (1 - w) + (profile[j1] ?? 0) * w - 1) * fade * fade * (3 - 2 * fade) * side;
 }
 
 /** The x of a leg's hip-knee-ankle line at row y, or null above its hip or below its ankle. */
@@ -1361,12 +1368,12 @@ function trustedSkinSources(
   for (let y = 0; y < h; y++) {
     let last = -Infinity;
     for (let x = 0; x < w; x++) {
-      if (hairN[y * w + x]! > 0) last = x;
+      if ((hairN[y * w + x] ?? 0) > 0) last = x;
       if (x - last <= r) rows[y * w + x] = 1;
     }
     last = Infinity;
     for (let x = w - 1; x >= 0; x--) {
-      if (hairN[y * w + x]! > 0) last = x;
+      if ((hairN[y * w + x] ?? 0) > 0) last = x;
       if (last - x <= r) rows[y * w + x] = 1;
     }
   }
@@ -1383,7 +1390,8 @@ function trustedSkinSources(
       if (last - y <= r) nearHair[y * w + x] = 1;
     }
   }
-  const lumOf = (q: number) => skinRgb[q * 3]! * 0.299 + skinRgb[q * 3 + 1]! * 0.587 + skinRgb[q * 3 + 2]! * 0.114;
+  const lumOf = (q: number) =>
+    (skinRgb[q * 3] ?? 0) * 0.299 + (skinRgb[q * 3 + 1] ?? 0) * 0.587 + (skinRgb[q * 3 + 2] ?? 0) * 0.114;
   const y0 = Math.max(0, Math.ceil(body.neck.y * k - 0.5));
   const pelvisRow = Math.min(h, Math.ceil(body.pelvis.y * k - 0.5));
   // the body's lit skin: the luminance histogram of its source cells between the neck and the pelvis
@@ -1403,7 +1411,7 @@ function trustedSkinSources(
   if (lit >= 8) {
     let acc = 0;
     let v = 0;
-    while (v < 255 && (acc += hist[v]!) < lit * SKIN_LIT_RANK) v++;
+    while (v < 255 && (acc += hist[v] ?? 0) < lit * SKIN_LIT_RANK) v++;
     floor = v * SKIN_SHADED;
   }
   const drop = new Uint8Array(w * h);
@@ -1431,7 +1439,7 @@ export const GREYER_THAN_OWN_SKIN = 0.5;
 
 /** A pixel's warmth: its red over blue, as a share of its sum (a grey or white is 0, skin well above it). */
 const warmth = (d: Uint8ClampedArray | Uint8Array, o: number) =>
-  (d[o]! - d[o + 2]!) / (d[o]! + d[o + 1]! + d[o + 2]! + 1);
+  ((d[o] ?? 0) - (d[o + 2] ?? 0)) / ((d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0) + 1);
 
 /**
  * The fill's skin sources are warmer than GREYER_THAN_OWN_SKIN of the skin map's median warmth (issue 38, round 10,
@@ -1446,7 +1454,7 @@ function skinWarmthFloor(img: RgbaImage, region: Uint8Array, maps: Maps, W: numb
   for (let y = 0; y < H; y += 4) {
     for (let x = 0; x < W; x += 4) {
       const p = y * W + x;
-      if (!maps.skin[p] || region[p] || maps.hair[p]! >= 128) continue;
+      if (!maps.skin[p] || region[p] || (maps.hair[p] ?? 0) >= 128) continue;
       bins[Math.max(0, Math.min(127, Math.round(warmth(img.data, p * 4) * 128 + 32)))]!++;
       n++;
     }
@@ -1454,7 +1462,7 @@ function skinWarmthFloor(img: RgbaImage, region: Uint8Array, maps: Maps, W: numb
   if (n < 50) return -Infinity;
   let acc = 0;
   let v = 0;
-  while (v < 127 && (acc += bins[v]!) * 2 < n) v++;
+  while (v < 127 && (acc += bins[v] ?? 0) * 2 < n) v++;
   return Math.max(0, ((v - 32) / 128) * GREYER_THAN_OWN_SKIN);
 }
 
@@ -1517,21 +1525,21 @@ export function fillRegion(
       if (region[p]) continue;
       const q = sy * w + Math.min(w - 1, Math.floor(x * k));
       const o = p * 4;
-      if (maps.hair[p]! >= 128) hairN[q] = hairN[q]! + 1;
-      if (maps.skin[p] && maps.hair[p]! < 128 && warmth(out.data, o) >= warmMin) {
-        if (legSkin && body.mask[p]! >= 128) {
+      if ((maps.hair[p] ?? 0) >= 128) hairN[q] = (hairN[q] ?? 0) + 1;
+      if (maps.skin[p] && (maps.hair[p] ?? 0) < 128 && warmth(out.data, o) >= warmMin) {
+        if (legSkin && (body.mask[p] ?? 0) >= 128) {
           const hist = y > body.pelvis.y ? legSkin[1]! : legSkin[0]!;
-          for (let c = 0; c < 3; c++) hist[c * 256 + out.data[o + c]!]!++;
+          for (let c = 0; c < 3; c++) hist[c * 256 + (out.data[o + c] ?? 0)]!++;
         }
-        skinW[q] = skinW[q]! + 1;
-        skinRgb[q * 3] = skinRgb[q * 3]! + out.data[o]!;
-        skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + out.data[o + 1]!;
-        skinRgb[q * 3 + 2] = skinRgb[q * 3 + 2]! + out.data[o + 2]!;
-      } else if (body.mask[p]! < 100) {
-        bgW[q] = bgW[q]! + 1;
-        bgRgb[q * 3] = bgRgb[q * 3]! + out.data[o]!;
-        bgRgb[q * 3 + 1] = bgRgb[q * 3 + 1]! + out.data[o + 1]!;
-        bgRgb[q * 3 + 2] = bgRgb[q * 3 + 2]! + out.data[o + 2]!;
+        skinW[q] = (skinW[q] ?? 0) + 1;
+        skinRgb[q * 3] = (skinRgb[q * 3] ?? 0) + (out.data[o] ?? 0);
+        skinRgb[q * 3 + 1] = (skinRgb[q * 3 + 1] ?? 0) + (out.data[o + 1] ?? 0);
+        skinRgb[q * 3 + 2] = (skinRgb[q * 3 + 2] ?? 0) + (out.data[o + 2] ?? 0);
+      } else if ((body.mask[p] ?? 0) < 100) {
+        bgW[q] = (bgW[q] ?? 0) + 1;
+        bgRgb[q * 3] = (bgRgb[q * 3] ?? 0) + (out.data[o] ?? 0);
+        bgRgb[q * 3 + 1] = (bgRgb[q * 3 + 1] ?? 0) + (out.data[o + 1] ?? 0);
+        bgRgb[q * 3 + 2] = (bgRgb[q * 3 + 2] ?? 0) + (out.data[o + 2] ?? 0);
       }
     }
   }
@@ -1541,14 +1549,14 @@ export function fillRegion(
       [skinRgb, skinW],
       [bgRgb, bgW],
     ] as const) {
-      const n = wt[q]!;
+      const n = wt[q] ?? 0;
       if (n > 0) {
-        rgb[q * 3] = rgb[q * 3]! / n;
-        rgb[q * 3 + 1] = rgb[q * 3 + 1]! / n;
-        rgb[q * 3 + 2] = rgb[q * 3 + 2]! / n;
+        rgb[q * 3] = (rgb[q * 3] ?? 0) / n;
+        rgb[q * 3 + 1] = (rgb[q * 3 + 1] ?? 0) / n;
+        rgb[q * 3 + 2] = (rgb[q * 3 + 2] ?? 0) / n;
         wt[q] = Math.min(1, n / per);
         // only confident cells are sources (partly covered cells would pull the old garment in)
-        if (wt[q]! < 0.6) wt[q] = 0;
+        if ((wt[q] ?? 0) < 0.6) wt[q] = 0;
         else wt[q] = 1;
       }
     }
@@ -1558,12 +1566,12 @@ export function fillRegion(
     const [body0, legs] = [legSkin[0]!, legSkin[1]!];
     const count = (hist: Uint32Array) => hist.subarray(0, 256).reduce((a, b) => a + b, 0);
     const nLegs = count(legs);
-    const hist = nLegs >= 40 ? legs : body0.map((v, i) => v + legs[i]!);
+    const hist = nLegs >= 40 ? legs : body0.map((v, i) => v + (legs[i] ?? 0));
     const n = count(hist);
     if (n >= 40) {
       const med = (c: number) => {
         let acc = 0;
-        for (let v = 0; v < 256; v++) if ((acc += hist[c * 256 + v]!) * 2 >= n) return v;
+        for (let v = 0; v < 256; v++) if ((acc += hist[c * 256 + v] ?? 0) * 2 >= n) return v;
         return 255;
       };
       legTone = [med(0), med(1), med(2)];
@@ -1636,7 +1644,7 @@ export function fillRegion(
       for (const [i, leg] of [body.legL, body.legR].entries()) {
         const ax = legAxisX(leg, y);
         if (ax !== null && covered[y * W + Math.round(Math.max(0, Math.min(W - 1, ax)))])
-          dressedRows[y] = dressedRows[y]! | (1 << i);
+          dressedRows[y] = (dressedRows[y] ?? 0) | (1 << i);
       }
     }
   }
@@ -1662,12 +1670,12 @@ export function fillRegion(
     }
   }
   lights.sort((a, b) => a - b);
-  const ref = lights.length ? Math.max(20, lights[lights.length >> 1]!) : 0;
+  const ref = lights.length ? Math.max(20, lights[lights.length >> 1] ?? 0) : 0;
   // off the body, the background's own texture copied from beside it (`textureSources`); a diffused colour was a
   // smooth blob without the backdrop's grain, folds or sparkle
   const mirror =
     background && source !== 'skin'
-      ? textureSources(region, (p) => body.mask[p]! < BG_SURE, W, H, body.span * BG_REACH)
+      ? textureSources(region, (p) => (body.mask[p] ?? 0) < BG_SURE, W, H, body.span * BG_REACH)
       : null;
   // a shoe's fill off the leg (below the ankle, not the instep; or off the mask): the floor
   const floorAt = (x: number, y: number): boolean =>
@@ -1713,7 +1721,7 @@ export function fillRegion(
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
     // and there
-    const m = on < 1 && mirror ? mirror[p]! : -1;
+    const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
     if (m >= 0) {
       background!.low(x, y, lowHere);
       background!.low(m % W, (m / W) | 0, lowThere);
@@ -1727,14 +1735,21 @@ export function fillRegion(
     const w10 = (1 - wx) * wy;
     const w11 = wx * wy;
     for (let c = 0; c < 3; c++) {
-      const sk = skinRgb[q00 + c]! * w00 + skinRgb[q01 + c]! * w01 + skinRgb[q10 + c]! * w10 + skinRgb[q11 + c]! * w11;
+      const sk =
+        (skinRgb[q00 + c] ?? 0) * w00 +
+        (skinRgb[q01 + c] ?? 0) * w01 +
+        (skinRgb[q10 + c] ?? 0) * w10 +
+        (skinRgb[q11 + c] ?? 0) * w11;
       const bg =
         m >= 0
-          ? out.data[m * 4 + c]! + lowHere[c]! - lowThere[c]!
-          : bgRgb[q00 + c]! * w00 + bgRgb[q01 + c]! * w01 + bgRgb[q10 + c]! * w10 + bgRgb[q11 + c]! * w11;
+          ? (out.data[m * 4 + c] ?? 0) + (lowHere[c] ?? 0) - (lowThere[c] ?? 0)
+          : (bgRgb[q00 + c] ?? 0) * w00 +
+            (bgRgb[q01 + c] ?? 0) * w01 +
+            (bgRgb[q10 + c] ?? 0) * w10 +
+            (bgRgb[q11 + c] ?? 0) * w11;
       // the person's shading is the body's (an old tutu's bright tulle lit the background filled over it: a ghost)
       into[c] = sk * on * shade + bg * (1 - on);
-      if (legOver) into[c] = legTone![c]! * leg[1] * leg[0] + into[c]! * (1 - leg[0]);
+      if (legOver) into[c] = (legTone![c] ?? 0) * leg[1] * leg[0] + (into[c] ?? 0) * (1 - leg[0]);
     }
   };
   // the hair lies in front of the skin: its colour is not carried into the fill (a brown smear beside a blonde
@@ -1746,7 +1761,7 @@ export function fillRegion(
   const tmp = [0, 0, 0];
   const shouldersLine = Math.max(body.shoulderL.y, body.shoulderR.y);
   const outline = (p: number, q: number) => {
-    if (body.mask[p]! >= 128 || p > shouldersLine * W) return false;
+    if ((body.mask[p] ?? 0) >= 128 || p > shouldersLine * W) return false;
     estimate(q % W, (q / W) | 0, tmp);
     return lastOn >= 0.5;
   };
@@ -1762,7 +1777,7 @@ export function fillRegion(
     // no seam across an edge that stays: the backdrop above the shoulders beside a skin fill (round 10, P4); a
     // shoe's floor fill does not take on the foot's skin beside it (a pale smear on the floor next to the instep):
     // only skin-to-skin and floor-to-floor seams are matched there (round 10, P11)
-    slot === 'shoes' ? (e, q) => outline(e, q) || (maps.skin[e]! > 0 && floorAt(q % W, (q / W) | 0)) : outline,
+    slot === 'shoes' ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0)) : outline,
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
@@ -1772,7 +1787,8 @@ export function fillRegion(
       if (!region[p]) continue;
       estimate(x, y, v);
       const s = seam?.at(x, y, sc) ? sc : null;
-      for (let c = 0; c < 3; c++) out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round(v[c]! + (s ? s[c]! : 0))));
+      for (let c = 0; c < 3; c++)
+        out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round((v[c] ?? 0) + (s ? (s[c] ?? 0) : 0))));
     }
   }
 }
@@ -1794,7 +1810,8 @@ export function paintSkin(
   const { mask } = scene.body;
   const skin = scene.maps.skin;
   const noSeam = new Uint8Array(region.length);
-  for (let i = 0; i < region.length; i++) if ((covered && covered[i]) || (mask[i]! >= 128 && !skin[i])) noSeam[i] = 255;
+  for (let i = 0; i < region.length; i++)
+    if ((covered && covered[i]) || ((mask[i] ?? 0) >= 128 && !skin[i])) noSeam[i] = 255;
   fillRegion(out, region, scene.body, scene.maps, scene.light, 'top', noSeam, 'skin');
 }
 
@@ -1847,7 +1864,7 @@ export function seamCorrection(
   const dist = new Float32Array(cw * ch).fill(Infinity);
   const v = [0, 0, 0];
   const sum = [0, 0, 0];
-  const seen = (p: number) => !region[p] && !(covered && covered[p]) && !(hair && hair[p]! >= 128);
+  const seen = (p: number) => !region[p] && !(covered && covered[p]) && !(hair && (hair[p] ?? 0) >= 128);
   let any = false;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -1863,13 +1880,13 @@ export function seamCorrection(
         const q = e === 0 ? (x > 0 ? p - 1 : -1) : e === 1 ? (x < W - 1 ? p + 1 : -1) : e === 2 ? p - W : p + W;
         if (q < 0 || q >= W * H || !region[q] || apart?.(p, q)) continue;
         estimate(q % W, (q / W) | 0, v);
-        sum[0] += v[0]!;
-        sum[1] += v[1]!;
-        sum[2] += v[2]!;
+        sum[0] += v[0] ?? 0;
+        sum[1] += v[1] ?? 0;
+        sum[2] += v[2] ?? 0;
         n++;
       }
       if (!n) continue;
-      for (let c = 0; c < 3; c++) resid[b * 3 + c] = data[p * 4 + c]! - sum[c]! / n;
+      for (let c = 0; c < 3; c++) resid[b * 3 + c] = (data[p * 4 + c] ?? 0) - (sum[c] ?? 0) / n;
       weight[b] = 1;
       dist[b] = 0;
       any = true;
@@ -1887,9 +1904,9 @@ export function seamCorrection(
   const near = new Int32Array(cw * ch).fill(-1);
   for (let b = 0; b < cw * ch; b++) if (weight[b] === 1) near[b] = b;
   const relax = (b: number, j: number, step: number) => {
-    if (dist[j]! + step < dist[b]!) {
-      dist[b] = dist[j]! + step;
-      near[b] = near[j]!;
+    if ((dist[j] ?? 0) + step < (dist[b] ?? 0)) {
+      dist[b] = (dist[j] ?? 0) + step;
+      near[b] = near[j] ?? 0;
     }
   };
   for (let y = 0; y < ch; y++) {
@@ -1922,16 +1939,16 @@ export function seamCorrection(
   const cell = new Int8Array(cw * ch).fill(-1);
   const band: number[] = [];
   for (let b = 0; b < cw * ch; b++) {
-    const d = dist[b]!;
+    const d = dist[b] ?? 0;
     if (weight[b] === 1) {
       cell[b] = 2;
-      for (let c = 0; c < 3; c++) corr[b * 3 + c] = resid[b * 3 + c]!;
+      for (let c = 0; c < 3; c++) corr[b * 3 + c] = resid[b * 3 + c] ?? 0;
     } else if (reg[b] && d < radius) {
       cell[b] = 1;
       const t = d / radius;
       const f = 1 - t * t * (3 - 2 * t);
-      const e = near[b]!;
-      if (e >= 0) for (let c = 0; c < 3; c++) corr[b * 3 + c] = resid[e * 3 + c]! * f;
+      const e = near[b] ?? 0;
+      if (e >= 0) for (let c = 0; c < 3; c++) corr[b * 3 + c] = (resid[e * 3 + c] ?? 0) * f;
       band.push(b);
     } else if (reg[b]) cell[b] = 0;
   }
@@ -1942,7 +1959,7 @@ export function seamCorrection(
   const N = cw * ch;
   for (let it = 0; it < SEAM_RELAX; it++) {
     for (let k = 0; k < order.length; k++) {
-      const b = order[k]!;
+      const b = order[k] ?? 0;
       const x = b % cw;
       let n = 0;
       let r = 0;
@@ -1951,13 +1968,13 @@ export function seamCorrection(
       for (let e = 0; e < 4; e++) {
         const j = e === 0 ? (x > 0 ? b - 1 : -1) : e === 1 ? (x < cw - 1 ? b + 1 : -1) : e === 2 ? b - cw : b + cw;
         if (j < 0 || j >= N) continue;
-        const t = cell[j]!;
+        const t = cell[j] ?? 0;
         if (t < 0) continue;
         n++;
         if (t === 0) continue;
-        r += corr[j * 3]!;
-        g += corr[j * 3 + 1]!;
-        bl += corr[j * 3 + 2]!;
+        r += corr[j * 3] ?? 0;
+        g += corr[j * 3 + 1] ?? 0;
+        bl += corr[j * 3 + 2] ?? 0;
       }
       if (!n) continue;
       corr[b * 3] = r / n;
@@ -1970,9 +1987,9 @@ export function seamCorrection(
       if (x < x0 || x > x1 || y < y0 || y > y1) return false;
       const b = (y - y0) * cw + x - x0;
       if (cell[b] !== 1) return false;
-      into[0] = corr[b * 3]!;
-      into[1] = corr[b * 3 + 1]!;
-      into[2] = corr[b * 3 + 2]!;
+      into[0] = corr[b * 3] ?? 0;
+      into[1] = corr[b * 3 + 1] ?? 0;
+      into[2] = corr[b * 3 + 2] ?? 0;
       return true;
     },
   };

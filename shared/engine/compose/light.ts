@@ -73,9 +73,9 @@ function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField 
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const p = Math.min(H - 1, Math.floor((y + 0.5) / k)) * W + Math.min(W - 1, Math.floor((x + 0.5) / k));
-      if (body.mask[p]! < 128) continue;
+      if ((body.mask[p] ?? 0) < 128) continue;
       const o = p * 4;
-      const l = 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!;
+      const l = 0.299 * (image.data[o] ?? 0) + 0.587 * (image.data[o + 1] ?? 0) + 0.114 * (image.data[o + 2] ?? 0);
       const i = y * w + x;
       if (skin[p]) {
         ls[i] = l;
@@ -93,10 +93,10 @@ function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField 
   const share = new Float32Array(w * h);
   const sure = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) {
-    sure[i] = Math.min(1, (ws[i]! + wc[i]!) / SHADE_SURE);
-    skinL[i] = ws[i]! > SHADE_KNOWN ? ls[i]! / ws[i]! : -1;
-    clothL[i] = wc[i]! > SHADE_KNOWN ? lc[i]! / wc[i]! : -1;
-    share[i] = ws[i]! + wc[i]! > SHADE_KNOWN ? ws[i]! / (ws[i]! + wc[i]!) : 0.5;
+    sure[i] = Math.min(1, ((ws[i] ?? 0) + (wc[i] ?? 0)) / SHADE_SURE);
+    skinL[i] = (ws[i] ?? 0) > SHADE_KNOWN ? (ls[i] ?? 0) / (ws[i] ?? 0) : -1;
+    clothL[i] = (wc[i] ?? 0) > SHADE_KNOWN ? (lc[i] ?? 0) / (wc[i] ?? 0) : -1;
+    share[i] = (ws[i] ?? 0) + (wc[i] ?? 0) > SHADE_KNOWN ? (ws[i] ?? 0) / ((ws[i] ?? 0) + (wc[i] ?? 0)) : 0.5;
   }
   const bilinear = (f: Float32Array, fx: number, fy: number) => {
     const x0 = Math.floor(fx);
@@ -105,10 +105,10 @@ function shadeField(image: RgbaImage, body: Body, skin: Uint8Array): ShadeField 
     const y1 = Math.min(h - 1, y0 + 1);
     const u = fx - x0;
     const v = fy - y0;
-    const a = f[y0 * w + x0]!;
-    const b = f[y0 * w + x1]!;
-    const c = f[y1 * w + x0]!;
-    const d = f[y1 * w + x1]!;
+    const a = f[y0 * w + x0] ?? 0;
+    const b = f[y0 * w + x1] ?? 0;
+    const c = f[y1 * w + x0] ?? 0;
+    const d = f[y1 * w + x1] ?? 0;
     if (a >= 0 && b >= 0 && c >= 0 && d >= 0) return (a * (1 - u) + b * u) * (1 - v) + (c * (1 - u) + d * u) * v;
     // the known corners only, each by its bilinear weight (the nearest corner alone stepped in blocks of the
     // grid's cells, 5 px at a 1,280 px photo, along the person's outline: the garment's sides stair-stepped)
@@ -160,11 +160,11 @@ export function sceneGains(person: RgbaImage, mask: Uint8Array): [number, number
   let b = 0;
   let n = 0;
   for (let i = 0; i < N; i += step) {
-    if (mask[i]! >= SCENE_LIGHT.backgroundBelow) continue;
+    if ((mask[i] ?? 0) >= SCENE_LIGHT.backgroundBelow) continue;
     const o = i * 4;
-    r += LINEAR[person.data[o]!]!;
-    g += LINEAR[person.data[o + 1]!]!;
-    b += LINEAR[person.data[o + 2]!]!;
+    r += LINEAR[person.data[o] ?? 0] ?? 0;
+    g += LINEAR[person.data[o + 1] ?? 0] ?? 0;
+    b += LINEAR[person.data[o + 2] ?? 0] ?? 0;
     n++;
   }
   const m = (r + g + b) / 3;
@@ -176,7 +176,8 @@ export function sceneGains(person: RgbaImage, mask: Uint8Array): [number, number
 /** A 3 x 256 table: each channel's sRGB value times its gain in linear light. */
 export function gainLut(gains: [number, number, number]): Uint8Array {
   const lut = new Uint8Array(768);
-  for (let c = 0; c < 3; c++) for (let v = 0; v < 256; v++) lut[c * 256 + v] = toSrgb(LINEAR[v]! * gains[c]!);
+  for (let c = 0; c < 3; c++)
+    for (let v = 0; v < 256; v++) lut[c * 256 + v] = toSrgb((LINEAR[v] ?? 0) * (gains[c] ?? 0));
   return lut;
 }
 

@@ -78,7 +78,7 @@ export function handZone(
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
-        if (mask[p]! >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) {
+        if ((mask[p] ?? 0) >= 128 && inCapsule(x, y, a.x, a.y, b.x, b.y, r)) {
           inside.push(p);
           area[p] = 255;
         }
@@ -164,8 +164,8 @@ function growHand(
     const [tl, tr] = body.torsoEdges(Math.max(body.neck.y, y));
     for (let x = bx0; x <= bx1; x++) {
       const p = y * W + x;
-      if (inZone[local(p)] || body.mask[p]! < 128 || x <= tl || x >= tr) continue;
-      if (!skin[p] && !isSkin(wide, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) continue;
+      if (inZone[local(p)] || (body.mask[p] ?? 0) < 128 || x <= tl || x >= tr) continue;
+      if (!skin[p] && !isSkin(wide, d[p * 4] ?? 0, d[p * 4 + 1] ?? 0, d[p * 4 + 2] ?? 0)) continue;
       if (along(x, y) <= 0 || !inCapsule(x, y, a.x, a.y, b.x, b.y, r + ring)) continue;
       bodySeeds.push(p);
     }
@@ -175,8 +175,8 @@ function growHand(
   for (let k = 0; k <= HAND_STEP; k++) {
     const q = buckets[k]!;
     for (let h = 0; h < q.length; h++) {
-      const i = q[h]!;
-      const side = label[local(i)]!;
+      const i = q[h] ?? 0;
+      const side = label[local(i)] ?? 0;
       const x = i % W;
       const y = (i - x) / W;
       for (const j of [x > bx0 ? i - 1 : -1, x < bx1 ? i + 1 : -1, y > by0 ? i - W : -1, y < by1 ? i + W : -1]) {
@@ -185,8 +185,11 @@ function growHand(
         if (label[lj] || !inZone[lj]) continue;
         const o = i * 4;
         const u = j * 4;
-        const step = Math.abs(d[o]! - d[u]!) + Math.abs(d[o + 1]! - d[u + 1]!) + Math.abs(d[o + 2]! - d[u + 2]!);
-        if (step > HAND_STEP || !(skin[j] || isSkin(wide, d[u]!, d[u + 1]!, d[u + 2]!))) continue;
+        const step =
+          Math.abs((d[o] ?? 0) - (d[u] ?? 0)) +
+          Math.abs((d[o + 1] ?? 0) - (d[u + 1] ?? 0)) +
+          Math.abs((d[o + 2] ?? 0) - (d[u + 2] ?? 0));
+        if (step > HAND_STEP || !(skin[j] || isSkin(wide, d[u] ?? 0, d[u + 1] ?? 0, d[u + 2] ?? 0))) continue;
         label[lj] = side;
         buckets[Math.max(k, step)]!.push(j);
       }
@@ -219,7 +222,7 @@ export function garmentRoom(body: Body, grow: number): Uint8Array {
     let last = -1;
     const row = y * W;
     for (let x = 0; x < W; x++) {
-      if (mask[row + x]! < 128) continue;
+      if ((mask[row + x] ?? 0) < 128) continue;
       if (last >= 0 && x - last > 1 && x - last <= gap) closed.fill(255, row + last + 1, row + x);
       last = x;
     }
@@ -274,7 +277,7 @@ export function smoothRoom(room: Uint8Array, W: number, H: number, span: number)
     let acc = 0;
     for (let x = 0; x < w; x++) {
       if (room[src + x]) acc++;
-      sat[(y + 1) * sw + x + 1] = sat[y * sw + x + 1]! + acc;
+      sat[(y + 1) * sw + x + 1] = (sat[y * sw + x + 1] ?? 0) + acc;
     }
   }
   // a straight edge's share changes by 1 / (2R + 1) a pixel across it: steepened to ~1.2 px
@@ -287,7 +290,8 @@ export function smoothRoom(room: Uint8Array, W: number, H: number, span: number)
     for (let x = 0; x < w; x++) {
       const xa = Math.max(0, x - R);
       const xb = Math.min(w, x + R + 1);
-      const n = sat[yb * sw + xb]! - sat[ya * sw + xb]! - sat[yb * sw + xa]! + sat[ya * sw + xa]!;
+      const n =
+        (sat[yb * sw + xb] ?? 0) - (sat[ya * sw + xb] ?? 0) - (sat[yb * sw + xa] ?? 0) + (sat[ya * sw + xa] ?? 0);
       if (n === 0) continue;
       const share = n / ((yb - ya) * (xb - xa));
       const v = 127.5 + (share * 255 - 127.5) * gain;
@@ -305,7 +309,7 @@ export function headZone(body: Body, hair: Uint8Array): Uint8Array {
   const { width: W, height: H, mask } = body;
   const { cx, cy, rx, ry, chinY } = body.head;
   const out = new Uint8Array(W * H);
-  for (let i = 0; i < hair.length; i++) if (hair[i]! >= 128) out[i] = 255;
+  for (let i = 0; i < hair.length; i++) if ((hair[i] ?? 0) >= 128) out[i] = 255;
   const y1 = Math.min(H - 1, Math.ceil(cy + ry));
   const colHalf = rx * 1.3;
   for (let y = 0; y <= y1; y++) {
@@ -316,7 +320,7 @@ export function headZone(body: Body, hair: Uint8Array): Uint8Array {
     const xb = Math.min(W - 1, Math.ceil(cx + colHalf));
     for (let x = xa; x <= xb; x++) {
       const p = y * W + x;
-      if (Math.abs(x - cx) <= half || (y < chinY && mask[p]! >= 128)) out[p] = 255;
+      if (Math.abs(x - cx) <= half || (y < chinY && (mask[p] ?? 0) >= 128)) out[p] = 255;
     }
   }
   return out;
@@ -362,17 +366,17 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
       const b = (y - layer.y0) * bw + x - layer.x0;
-      if (limbs && body.mask[p]! >= 128) {
+      if (limbs && (body.mask[p] ?? 0) >= 128) {
         if (maps.hands[p]) arm[b] = cut[b] = 255;
         else for (const c of caps) if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) arm[b] = 255;
       }
       if (!layer.data[p * 4 + 3] || cut[b]) continue;
-      let front = upper && maps.hair[p]! >= 128;
+      let front = upper && (maps.hair[p] ?? 0) >= 128;
       if (!front && what === 'body' && maps.skin[p]) {
-        if (upper && inNeckOpening(body, x, y, neckY) && (!own || y < own[x - layer.x0]!)) {
+        if (upper && inNeckOpening(body, x, y, neckY) && (!own || y < (own[x - layer.x0] ?? 0))) {
           front = true;
           const c = x - layer.x0;
-          neckDepth[c] = Math.max(neckDepth[c]!, y);
+          neckDepth[c] = Math.max(neckDepth[c] ?? 0, y);
         } else if (slot !== 'shoes') {
           // an upper arm hanging beside the body is in front only outside the torso's edges (which leave such arms
           // out): the skin just inside them is the chest's side, which the top covers (a hole was cut there)
@@ -443,7 +447,7 @@ function neckline(
     const out = new Int32Array(bw).fill(-1);
     for (let c = 0; c < bw; c++) {
       const win: number[] = [];
-      for (let k = Math.max(0, c - half); k <= Math.min(bw - 1, c + half); k++) win.push(src[k]!);
+      for (let k = Math.max(0, c - half); k <= Math.min(bw - 1, c + half); k++) win.push(src[k] ?? 0);
       out[c] = pick(win);
     }
     return out;
@@ -452,14 +456,14 @@ function neckline(
   const grown = filter(depth, close, (w) => Math.max(...w));
   // the min filter leaves the opening's own sides as they were (no deeper than before beside its last column)
   const closed = filter(grown, close, (w) => Math.min(...w));
-  for (let c = 0; c < bw; c++) closed[c] = Math.max(closed[c]!, depth[c]!);
+  for (let c = 0; c < bw; c++) closed[c] = Math.max(closed[c] ?? 0, depth[c] ?? 0);
   const smooth = filter(closed, Math.max(1, Math.round(body.span * NECKLINE_SMOOTH)), (w) => {
     const v = [...w].sort((u, q) => u - q);
-    return v[v.length >> 1]!;
+    return v[v.length >> 1] ?? 0;
   });
   const W = layer.width;
   for (let c = 0; c < bw; c++) {
-    const y1 = Math.min(layer.y1, smooth[c]!, own ? own[c]! - 1 : Infinity);
+    const y1 = Math.min(layer.y1, smooth[c] ?? 0, own ? (own[c] ?? 0) - 1 : Infinity);
     const x = c + layer.x0;
     for (let y = layer.y0; y <= y1; y++) {
       const p = y * W + x;
@@ -494,7 +498,7 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
   for (let i = 0; i < n; i++) {
     const x = xa + i;
     let y = layer.y0;
-    while (y <= yEnd && a[(y * W + x) * 4 + 3]! < 128) y++;
+    while (y <= yEnd && (a[(y * W + x) * 4 + 3] ?? 0) < 128) y++;
     if (y > yEnd) continue;
     top[i] = y;
     let last = -1;
@@ -505,10 +509,10 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
   const line = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const m = Math.round(2 * body.neck.x - (xa + i)) - xa;
-    const own = open[i]!;
-    const mirror = m >= 0 && m < n ? open[m]! : NaN;
+    const own = open[i] ?? 0;
+    const mirror = m >= 0 && m < n ? (open[m] ?? 0) : NaN;
     // only a column already open (a strap's column the opening did not reach keeps its strap)
-    const opened = own > top[i]!;
+    const opened = own > (top[i] ?? 0);
     line[i] = opened && Math.abs(xa + i - body.neck.x) < half && mirror > own ? (mirror + own) / 2 : own;
   }
   // a median across a few columns (a narrow tooth of skin at the opening's bottom), then no steeper than
@@ -517,26 +521,28 @@ function smoothNeckline(layer: Layer, body: Body, maps: Maps, cut: Uint8Array): 
   const fine = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const win: number[] = [];
-    for (let k = Math.max(0, i - r); k <= Math.min(n - 1, i + r); k++) if (!Number.isNaN(line[k]!)) win.push(line[k]!);
+    for (let k = Math.max(0, i - r); k <= Math.min(n - 1, i + r); k++)
+      if (!Number.isNaN(line[k] ?? 0)) win.push(line[k] ?? 0);
     win.sort((u, v) => u - v);
     // never deeper than the column's own line (the median only takes a tooth away)
-    fine[i] = Number.isNaN(line[i]!) || !win.length ? NaN : Math.min(line[i]!, win[win.length >> 1]!);
+    fine[i] = Number.isNaN(line[i] ?? 0) || !win.length ? NaN : Math.min(line[i] ?? 0, win[win.length >> 1] ?? 0);
   }
-  for (let i = 1; i < n; i++) if (fine[i - 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i - 1]! + NECKLINE_SLOPE;
+  for (let i = 1; i < n; i++)
+    if ((fine[i - 1] ?? 0) + NECKLINE_SLOPE < (fine[i] ?? 0)) fine[i] = (fine[i - 1] ?? 0) + NECKLINE_SLOPE;
   for (let i = n - 2; i >= 0; i--)
-    if (fine[i + 1]! + NECKLINE_SLOPE < fine[i]!) fine[i] = fine[i + 1]! + NECKLINE_SLOPE;
+    if ((fine[i + 1] ?? 0) + NECKLINE_SLOPE < (fine[i] ?? 0)) fine[i] = (fine[i + 1] ?? 0) + NECKLINE_SLOPE;
   for (let i = 0; i < n; i++) {
     const x = xa + i;
-    const t = top[i]!;
-    if (Number.isNaN(t) || Number.isNaN(fine[i]!)) continue;
+    const t = top[i] ?? 0;
+    if (Number.isNaN(t) || Number.isNaN(fine[i] ?? 0)) continue;
     // deeper than before only inside the neck's half width (the shoulders' edge beside it is never cut)
-    const to = Math.abs(x - body.neck.x) < half ? Math.round(fine[i]!) : Math.min(Math.round(fine[i]!), t);
+    const to = Math.abs(x - body.neck.x) < half ? Math.round(fine[i] ?? 0) : Math.min(Math.round(fine[i] ?? 0), t);
     for (let y = Math.round(t); y <= yEnd; y++) {
       const b = (y - layer.y0) * bw + x - layer.x0;
       const p = y * W + x;
       if (y < to) {
-        if (maps.hair[p]! < 128 && !maps.hands[p] && body.mask[p]! >= 128) cut[b] = 255;
-      } else if (cut[b] && maps.hair[p]! < 128 && !maps.hands[p]) cut[b] = 0;
+        if ((maps.hair[p] ?? 0) < 128 && !maps.hands[p] && (body.mask[p] ?? 0) >= 128) cut[b] = 255;
+      } else if (cut[b] && (maps.hair[p] ?? 0) < 128 && !maps.hands[p]) cut[b] = 0;
       else if (!cut[b]) break;
     }
   }
@@ -569,15 +575,15 @@ function ownNeckline(layer: Layer, body: Body): Int32Array | null {
   const middle: number[] = [];
   for (let x = xa; x <= xb; x++) {
     let y = start;
-    while (y >= layer.y0 && a[(y * W + x) * 4 + 3]! < 128) y--;
-    while (y >= layer.y0 && a[(y * W + x) * 4 + 3]! >= 128) y--;
+    while (y >= layer.y0 && (a[(y * W + x) * 4 + 3] ?? 0) < 128) y--;
+    while (y >= layer.y0 && (a[(y * W + x) * 4 + 3] ?? 0) >= 128) y--;
     out[x - layer.x0] = y + 1;
     if (Math.abs(x - neck.x) <= half * 0.3) middle.push(y + 1);
   }
   if (!middle.length) return null;
   middle.sort((u, v) => u - v);
   const baseY = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
-  const mid = middle[middle.length >> 1]!;
+  const mid = middle[middle.length >> 1] ?? 0;
   if (mid > baseY) return out;
   // a front a little over the neck's base is the garment's own crew placed a few rows high: the neck is in front
   // down to the base only, along that edge lowered to it (cut by skin down to the neck's point instead, a deep U
@@ -585,7 +591,7 @@ function ownNeckline(layer: Layer, body: Body): Int32Array | null {
   // closed collar, a hood's or a ghost mannequin's inside back over the neck: cut by skin as before.
   if (baseY - mid > span * OWN_NECK_HIGH) return null;
   const drop = Math.ceil(baseY - mid) + 1;
-  for (let c = 0; c < bw; c++) if (out[c]! <= layer.y1) out[c] = out[c]! + drop;
+  for (let c = 0; c < bw; c++) if ((out[c] ?? 0) <= layer.y1) out[c] = (out[c] ?? 0) + drop;
   return out;
 }
 
@@ -679,10 +685,10 @@ export function clip(layer: Layer, room: Uint8Array, inverse = false): void {
   for (let y = layer.y0; y <= layer.y1; y++) {
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
-      const v = room[p]!;
+      const v = room[p] ?? 0;
       if (!v !== inverse) layer.data[p * 4 + 3] = 0;
       // a room with a soft edge (coverage between 0 and 255) scales the garment's own coverage there
-      else if (!inverse && v < 255) layer.data[p * 4 + 3] = (layer.data[p * 4 + 3]! * v) / 255;
+      else if (!inverse && v < 255) layer.data[p * 4 + 3] = ((layer.data[p * 4 + 3] ?? 0) * v) / 255;
     }
   }
 }
@@ -714,7 +720,7 @@ export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps,
   const ch = y1 - y0 + 1;
   const drawn = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++)
-    for (let x = 0; x < cw; x++) if (layer.data[((y + y0) * W + x + x0) * 4 + 3]! >= 128) drawn[y * cw + x] = 255;
+    for (let x = 0; x < cw; x++) if ((layer.data[((y + y0) * W + x + x0) * 4 + 3] ?? 0) >= 128) drawn[y * cw + x] = 255;
   const closed = erode(dilate(drawn, cw, ch, r), cw, ch, r);
   const neckHalf = body.span * NECK_HALF_WIDTH;
   const chestY = body.neck.y + body.span * 0.5;
@@ -748,9 +754,9 @@ export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps,
           const yy = y + dy;
           if ((!dx && !dy) || xx < 0 || yy < 0 || xx >= cw || yy >= ch || !drawn[yy * cw + xx]) continue;
           const o = ((yy + y0) * W + xx + x0) * 4;
-          rr += d[o]!;
-          gg += d[o + 1]!;
-          bb += d[o + 2]!;
+          rr += d[o] ?? 0;
+          gg += d[o + 1] ?? 0;
+          bb += d[o + 2] ?? 0;
           n++;
         }
       }
@@ -796,10 +802,10 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
   if (layer.x1 < layer.x0) return;
   const { width: W, height: H, mask, span } = body;
   const d = layer.data;
-  const drawn = (x: number, y: number) => x >= 0 && x < W && d[(y * W + x) * 4 + 3]! >= 128;
+  const drawn = (x: number, y: number) => x >= 0 && x < W && (d[(y * W + x) * 4 + 3] ?? 0) >= 128;
   // never a hand, the head or the hair; `open`: the person's pixels besides
-  const outside = (p: number) => !!maps.hands[p] || !!head[p] || maps.hair[p]! >= 128;
-  const open = (p: number) => mask[p]! >= 128 && !outside(p);
+  const outside = (p: number) => !!maps.hands[p] || !!head[p] || (maps.hair[p] ?? 0) >= 128;
+  const open = (p: number) => (mask[p] ?? 0) >= 128 && !outside(p);
   const maxGap = Math.max(2, Math.round(span * UNDERARM_GAP));
   const maxEdge = Math.max(1, Math.round(span * UNDERARM_EDGE));
   const below = Math.max(1, Math.round(span * 0.04));
@@ -816,9 +822,9 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
         const yy = y + dy;
         if (yy < 0 || yy >= H || !drawn(xx, yy)) continue;
         const o = (yy * W + xx) * 4;
-        r += d[o]!;
-        g += d[o + 1]!;
-        b += d[o + 2]!;
+        r += d[o] ?? 0;
+        g += d[o + 1] ?? 0;
+        b += d[o + 2] ?? 0;
         n++;
       }
     }
@@ -831,7 +837,7 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
     const o = (y * W + x) * 4;
     const m = (y * W + mirror) * 4;
     const own = drawn(mirror, y);
-    for (let c = 0; c < 3; c++) d[o + c] = own ? d[m + c]! : mean[c]!;
+    for (let c = 0; c < 3; c++) d[o + c] = own ? (d[m + c] ?? 0) : (mean[c] ?? 0);
     d[o + 3] = 255;
     layer.x0 = Math.min(layer.x0, x);
     layer.x1 = Math.max(layer.x1, x);
@@ -883,7 +889,7 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
       // held just off the body)
       const slit = openAt.every(Boolean) || (run.length <= maxEdge && run.every((xx) => !outside(y * W + xx)));
       // run[i] is i + 1 pixels in from the sleeve's edge and run.length - i out from the body piece's
-      const fromSleeve = (i: number) => paint(run[i]!, y, xi + s * i, from);
+      const fromSleeve = (i: number) => paint(run[i] ?? 0, y, xi + s * i, from);
       if (xb >= 0 && slit) {
         const to = edge(xb, y, -s);
         run.forEach((xx, i) => {
@@ -897,7 +903,7 @@ export function closeUnderarm(layer: Layer, body: Body, maps: Maps, head: Uint8A
       if (xb < 0) continue;
       const to = edge(xb, y, -s);
       for (let i = run.length - 1, n = 0; i >= 0 && n < maxEdge && openAt[i]; i--, n++) {
-        paint(run[i]!, y, xb - s * (run.length - 1 - i), to);
+        paint(run[i] ?? 0, y, xb - s * (run.length - 1 - i), to);
       }
     }
   }
@@ -925,8 +931,8 @@ export function oldBesideHand(
     !old[p] &&
     !maps.hands[p] &&
     !maps.skin[p] &&
-    mask[p]! >= 128 &&
-    maps.hair[p]! < 128 &&
+    (mask[p] ?? 0) >= 128 &&
+    (maps.hair[p] ?? 0) < 128 &&
     !(bg && looksLikeBackground(person, bg, p, v));
   // the capsules' box, a pixel wider (the old region beside them)
   let x0 = W;
@@ -1019,11 +1025,11 @@ export function oldByColour(old: Uint8Array, body: Body, skin: Uint8Array, perso
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
-      if (!skin[p] || mask[p]! < 128 || old[p]) continue;
-      const r = d[p * 4]!;
-      const b = d[p * 4 + 2]!;
+      if (!skin[p] || (mask[p] ?? 0) < 128 || old[p]) continue;
+      const r = d[p * 4] ?? 0;
+      const b = d[p * 4 + 2] ?? 0;
       // greyer than the skin (a white or grey sheer over it): the person's own skin in shade or sun keeps its red
-      if (!isSkin(tone, r, d[p * 4 + 1]!, b) && (r - b) / (r + d[p * 4 + 1]! + b + 1) < warm) old[p] = 255;
+      if (!isSkin(tone, r, d[p * 4 + 1] ?? 0, b) && (r - b) / (r + (d[p * 4 + 1] ?? 0) + b + 1) < warm) old[p] = 255;
     }
   }
 }
@@ -1070,7 +1076,8 @@ export function oldClothRim(
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const q = y * W + x;
-      if (old[q] || !maps.skin[q] || mask[q]! < 128 || maps.hair[q]! >= 128 || head[q] || maps.handArea[q]) continue;
+      if (old[q] || !maps.skin[q] || (mask[q] ?? 0) < 128 || (maps.hair[q] ?? 0) >= 128 || head[q] || maps.handArea[q])
+        continue;
       open[(y - y0) * cw + x - x0] = 255;
     }
   }
@@ -1079,9 +1086,9 @@ export function oldClothRim(
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
-      if (!nearOpen[(y - y0) * cw + x - x0] || !old[p] || maps.hair[p]! >= 128) continue;
-      const s = d[p * 4]! + d[p * 4 + 1]! + d[p * 4 + 2]! + 1;
-      const off = Math.hypot(d[p * 4]! / s - model.cr, d[p * 4 + 1]! / s - model.cg);
+      if (!nearOpen[(y - y0) * cw + x - x0] || !old[p] || (maps.hair[p] ?? 0) >= 128) continue;
+      const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+      const off = Math.hypot((d[p * 4] ?? 0) / s - model.cr, (d[p * 4 + 1] ?? 0) / s - model.cg);
       if ((off > far || s / 3 < model.lumMin) && !(bg && looksLikeBackground(person, bg, p, v)))
         cloth[(y - y0) * cw + x - x0] = 255;
     }
@@ -1124,11 +1131,11 @@ export function oldCollar(
   const v = [0, 0, 0];
   // hair's tips past the hair map (a blonde curl on the shoulder) are not skin-coloured either: kept
   const r = Math.max(2, Math.round(span * COLLAR_HAIR_GAP));
-  const hairAt = (q: number) => q >= 0 && q < old.length && maps.hair[q]! >= 128;
+  const hairAt = (q: number) => q >= 0 && q < old.length && (maps.hair[q] ?? 0) >= 128;
   const open = (p: number) => {
-    if (old[p] || mask[p]! < 128 || head[p] || maps.handArea[p]) return false;
+    if (old[p] || (mask[p] ?? 0) < 128 || head[p] || maps.handArea[p]) return false;
     if (hairAt(p) || hairAt(p - r) || hairAt(p + r) || hairAt(p - r * W) || hairAt(p + r * W)) return false;
-    if (isSkin(tone, d[p * 4]!, d[p * 4 + 1]!, d[p * 4 + 2]!)) return false;
+    if (isSkin(tone, d[p * 4] ?? 0, d[p * 4 + 1] ?? 0, d[p * 4 + 2] ?? 0)) return false;
     return !(bg && looksLikeBackground(person, bg, p, v));
   };
   const stack: number[] = [];
@@ -1149,6 +1156,6 @@ export function oldCollar(
   }
   // the old region's own pixels above the neck's keypoint beside them are the person's skin too (half the
   // backdrop at the neck's column's edge drew grey lines down the neck)
-  if (grown) for (let p = y0 * W; p < Math.round(neck.y) * W; p++) if (old[p] && mask[p]! >= 128) grown[p] = 255;
+  if (grown) for (let p = y0 * W; p < Math.round(neck.y) * W; p++) if (old[p] && (mask[p] ?? 0) >= 128) grown[p] = 255;
   return grown;
 }

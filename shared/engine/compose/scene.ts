@@ -48,13 +48,13 @@ export function backdropAt(person: RgbaImage, background: BackgroundModel): (x: 
     const yi = Math.round(y);
     if (xi < 0 || yi < 0 || xi >= W || yi >= H) return Infinity;
     background.at(xi, yi, c);
-    const bu = c[0]! - c[1]!;
-    const bv = (c[0]! + c[1]!) / 2 - c[2]!;
+    const bu = (c[0] ?? 0) - (c[1] ?? 0);
+    const bv = ((c[0] ?? 0) + (c[1] ?? 0)) / 2 - (c[2] ?? 0);
     if (bu * bu + bv * bv < BACKDROP_VIVID * BACKDROP_VIVID) return Infinity;
     const i = (yi * W + xi) * 4;
-    const dr = data[i]! - c[0]!;
-    const dg = data[i + 1]! - c[1]!;
-    const db = data[i + 2]! - c[2]!;
+    const dr = (data[i] ?? 0) - (c[0] ?? 0);
+    const dg = (data[i + 1] ?? 0) - (c[1] ?? 0);
+    const db = (data[i + 2] ?? 0) - (c[2] ?? 0);
     const u = dr - dg;
     const v = (dr + dg) / 2 - db;
     if (u * u + v * v > BACKDROP_CHROMA * BACKDROP_CHROMA) return Infinity;

@@ -78,7 +78,7 @@ function alphaBox(alpha: GrayImage): Box {
   let y1 = -1;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      if (data[y * w + x]! < 128) continue;
+      if ((data[y * w + x] ?? 0) < 128) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -120,18 +120,18 @@ function bodySide(
   if (a.slit) {
     // the slit's lowest row: going down from the armpit, the last row before the edge steps out again
     let open = a.y + 2;
-    while (open + 1 < a.cuff && (edge[open + 1]! - edge[open]!) * sign < jump) open++;
-    const x0 = edge[Math.min(open, H - 1)]!;
-    const x1 = edge[below]!;
+    while (open + 1 < a.cuff && ((edge[open + 1] ?? 0) - (edge[open] ?? 0)) * sign < jump) open++;
+    const x0 = edge[Math.min(open, H - 1)] ?? 0;
+    const x1 = edge[below] ?? 0;
     line = (i) => (open >= below ? x1 : x0 + ((x1 - x0) * Math.max(0, i - open)) / (below - open));
   } else {
     const far = Math.min(H - 1, below + Math.round(H * 0.1));
-    const slope = far > below ? (edge[far]! - edge[below]!) / (far - below) : 0;
-    line = (i) => edge[below]! + slope * 0.5 * (i - below);
+    const slope = far > below ? ((edge[far] ?? 0) - (edge[below] ?? 0)) / (far - below) : 0;
+    line = (i) => (edge[below] ?? 0) + slope * 0.5 * (i - below);
   }
   for (let i = a.y; i < below; i++) {
     const x = line(i);
-    if ((edge[i]! - x) * sign > jump * 0.5) edge[i] = x;
+    if (((edge[i] ?? 0) - x) * sign > jump * 0.5) edge[i] = x;
   }
 }
 
@@ -174,7 +174,7 @@ function torsoStrays(
   for (let j = 0; j < bh; j++) {
     for (let i = 0; i < bw; i++) {
       const q = j * bw + i;
-      const part = labels[(box.y + j) * w + box.x + i]!;
+      const part = labels[(box.y + j) * w + box.x + i] ?? 0;
       if (comp[q] || (part !== PART_LEFT && part !== PART_RIGHT)) continue;
       const id = sizes.length;
       let size = 0;
@@ -182,7 +182,7 @@ function torsoStrays(
       stack[top++] = q;
       comp[q] = id;
       while (top) {
-        const c = stack[--top]!;
+        const c = stack[--top] ?? 0;
         size++;
         const ci = c % bw;
         const cj = (c - ci) / bw;
@@ -206,20 +206,20 @@ function torsoStrays(
   const largest = [0, 0];
   for (let k = 1; k < sizes.length; k++) {
     const side = parts[k] === PART_LEFT ? 0 : 1;
-    largest[side] = Math.max(largest[side]!, sizes[k]!);
+    largest[side] = Math.max(largest[side] ?? 0, sizes[k] ?? 0);
   }
   // one piece a side: nothing stray
   if (sizes.length - 1 <= (largest[0] ? 1 : 0) + (largest[1] ? 1 : 0)) return;
   for (let q = 0; q < bw * bh; q++) {
-    const k = comp[q]!;
+    const k = comp[q] ?? 0;
     if (!k) continue;
     const side = parts[k] === PART_LEFT ? 0 : 1;
-    if (sizes[k]! >= largest[side]! * SLEEVE_STRAY) continue;
+    if ((sizes[k] ?? 0) >= (largest[side] ?? 0) * SLEEVE_STRAY) continue;
     const x = box.x + (q % bw);
     const y = box.y + Math.floor(q / bw);
     const p = y * w + x;
     labels[p] = PART_TORSO;
-    if (alpha.data[p]! >= 128) {
+    if ((alpha.data[p] ?? 0) >= 128) {
       const sum = sums[side]!;
       sum.n--;
       sum.x -= x;
@@ -230,7 +230,7 @@ function torsoStrays(
 
 function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: number): number {
   const xi = Math.max(0, Math.min(alpha.width - 1, Math.round(x)));
-  for (let y = from; y <= to; y++) if (alpha.data[y * alpha.width + xi]! >= 128) return y;
+  for (let y = from; y <= to; y++) if ((alpha.data[y * alpha.width + xi] ?? 0) >= 128) return y;
   return from;
 }
 
@@ -294,12 +294,12 @@ function layoutOf(
     let armpit = -1;
     const corner = Math.max(jump, win * 0.6);
     for (let i = Math.round(H * 0.85); allowSleeves && i > Math.round(H * 0.08); i--) {
-      const w = Math.abs(edge[i]! - edge[Math.min(H - 1, i + 2)]!) > jump ? 2 : win;
-      const d = (edge[i]! - edge[Math.min(H - 1, i + w)]!) * sign;
+      const w = Math.abs((edge[i] ?? 0) - (edge[Math.min(H - 1, i + 2)] ?? 0)) > jump ? 2 : win;
+      const d = ((edge[i] ?? 0) - (edge[Math.min(H - 1, i + w)] ?? 0)) * sign;
       if (d > (w === 2 ? jump : corner)) {
         // the corner: up from the window's bottom to where the edge starts running out faster than 0.6 px a row
         let c = Math.min(H - 3, i + w);
-        while (w > 2 && c > i + 1 && (edge[c - 2]! - edge[c]!) * sign < 1.2) c--;
+        while (w > 2 && c > i + 1 && ((edge[c - 2] ?? 0) - (edge[c] ?? 0)) * sign < 1.2) c--;
         if (first < 0) {
           first = c;
           firstBottom = Math.min(H - 1, i + w);
@@ -307,7 +307,11 @@ function layoutOf(
         if (armpit >= 0) break;
         // past the corner's own rows
         i -= w;
-      } else if (first >= 0 && d < -jump && Math.abs(edge[i]! - edge[Math.min(H - 1, firstBottom + 2)]!) < jump * 3) {
+      } else if (
+        first >= 0 &&
+        d < -jump &&
+        Math.abs((edge[i] ?? 0) - (edge[Math.min(H - 1, firstBottom + 2)] ?? 0)) < jump * 3
+      ) {
         // the run left the sleeve for the body's side (near where it runs below the cuff): a slit, not the
         // neck of a hood or a collar
         left = true;
@@ -316,11 +320,11 @@ function layoutOf(
     if (armpit >= 0) return { y: armpit, sleeve: true, cuff: firstBottom, slit: true };
     if (first >= 0) {
       const below = Math.min(H - 1, firstBottom + win);
-      const wBelow = Math.max(1, rowsR[below]! - rowsL[below]!);
+      const wBelow = Math.max(1, (rowsR[below] ?? 0) - (rowsL[below] ?? 0));
       // the shoulders' line: the first row of the body's run at least 0.6 of the body's width (a hood above is
       // narrower)
       let shoulders = 0;
-      while (shoulders < first && rowsR[shoulders]! - rowsL[shoulders]! < wBelow * 0.6) shoulders++;
+      while (shoulders < first && (rowsR[shoulders] ?? 0) - (rowsL[shoulders] ?? 0) < wBelow * 0.6) shoulders++;
       if (first - shoulders > wBelow * 0.8) {
         const y = Math.max(Math.round(H * 0.08), shoulders + Math.round(wBelow * 0.45));
         return { y, sleeve: true, cuff: firstBottom, slit: false };
@@ -337,7 +341,8 @@ function layoutOf(
       else if (steep && out < 0.25) return { y: i, sleeve: false, cuff: null, slit: false };
     }
     let best = Math.round(H * 0.3);
-    for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++) if (edge[i]! * sign > edge[best]! * sign) best = i;
+    for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++)
+      if ((edge[i] ?? 0) * sign > (edge[best] ?? 0) * sign) best = i;
     return { y: best, sleeve: false, cuff: null, slit: false };
   };
   const aL = findArmpit(rowsL, -1);
@@ -348,8 +353,8 @@ function layoutOf(
   if (sleeved) bodySide(rowsL, aL, -1, jump);
   if (sleeved) bodySide(rowsR, aR, 1, jump);
   // sleeveless: the armpit on the outer extent (the centre's run is a strap above a scoop)
-  const armpitL = { x: sleeved ? rowsL[Math.min(H - 1, aL.y + 2)]! : -extent(aL.y + 2, -1), y: top + aL.y };
-  const armpitR = { x: sleeved ? rowsR[Math.min(H - 1, aR.y + 2)]! : extent(aR.y + 2, 1), y: top + aR.y };
+  const armpitL = { x: sleeved ? (rowsL[Math.min(H - 1, aL.y + 2)] ?? 0) : -extent(aL.y + 2, -1), y: top + aL.y };
+  const armpitR = { x: sleeved ? (rowsR[Math.min(H - 1, aR.y + 2)] ?? 0) : extent(aR.y + 2, 1), y: top + aR.y };
   // shoulder points: above the armpits, a little inwards, on the top outline (sleeveless: the strap tops)
   let shoulderL: Point;
   let shoulderR: Point;
@@ -405,11 +410,11 @@ function layoutOf(
     const y = top + i;
     const tl = Math.max(0, Math.min(1, (y - shoulderL.y) / Math.max(1, armpitL.y - shoulderL.y)));
     const tr = Math.max(0, Math.min(1, (y - shoulderR.y) / Math.max(1, armpitR.y - shoulderR.y)));
-    edgeL[i] = y >= armpitL.y ? rowsL[i]! : shoulderL.x + (armpitL.x - shoulderL.x) * tl;
-    edgeR[i] = y >= armpitR.y ? rowsR[i]! : shoulderR.x + (armpitR.x - shoulderR.x) * tr;
+    edgeL[i] = y >= armpitL.y ? (rowsL[i] ?? 0) : shoulderL.x + (armpitL.x - shoulderL.x) * tl;
+    edgeR[i] = y >= armpitR.y ? (rowsR[i] ?? 0) : shoulderR.x + (armpitR.x - shoulderR.x) * tr;
     if (!sleeved) {
-      edgeL[i] = rowsL[i]!;
-      edgeR[i] = rowsR[i]!;
+      edgeL[i] = rowsL[i] ?? 0;
+      edgeR[i] = rowsR[i] ?? 0;
     }
   }
   // labels: torso between the edges, sleeves outside on their side
@@ -423,13 +428,13 @@ function layoutOf(
     const y = top + i;
     for (let x = box.x; x < box.x + box.w; x++) {
       const p = y * w + x;
-      if (alpha.data[p]! < 24) continue;
+      if ((alpha.data[p] ?? 0) < 24) continue;
       if (hood && y < hood.y + hood.h && x >= hood.x && x < hood.x + hood.w) labels[p] = PART_HOOD;
-      else if (!sleeved || (x >= edgeL[i]! - 1 && x <= edgeR[i]! + 1)) labels[p] = PART_TORSO;
+      else if (!sleeved || (x >= (edgeL[i] ?? 0) - 1 && x <= (edgeR[i] ?? 0) + 1)) labels[p] = PART_TORSO;
       else {
         const left = x < centerX;
         labels[p] = left ? PART_LEFT : PART_RIGHT;
-        if (alpha.data[p]! >= 128) {
+        if ((alpha.data[p] ?? 0) >= 128) {
           const s = sums[left ? 0 : 1]!;
           s.n++;
           s.x += x;
@@ -456,7 +461,7 @@ function layoutOf(
     let maxProj = 0;
     for (let y = box.y; y < box.y + box.h; y++) {
       for (let x = box.x; x < box.x + box.w; x++) {
-        if (labels[y * w + x] !== part || alpha.data[y * w + x]! < 128) continue;
+        if (labels[y * w + x] !== part || (alpha.data[y * w + x] ?? 0) < 128) continue;
         const pr = (x - mid.x) * dx + (y - mid.y) * dy;
         if (pr > maxProj) maxProj = pr;
       }
@@ -469,7 +474,7 @@ function layoutOf(
     let maxP: Point = mid;
     for (let y = box.y; y < box.y + box.h; y++) {
       for (let x = box.x; x < box.x + box.w; x++) {
-        if (labels[y * w + x] !== part || alpha.data[y * w + x]! < 128) continue;
+        if (labels[y * w + x] !== part || (alpha.data[y * w + x] ?? 0) < 128) continue;
         const pr = (x - mid.x) * dx + (y - mid.y) * dy;
         if (pr < maxProj - Math.max(4, seamW * 0.12)) continue;
         const nr = -(x - mid.x) * dy + (y - mid.y) * dx;
@@ -508,7 +513,7 @@ function layoutOf(
     labels,
   };
   let area = 0;
-  for (let i = 0; i < alpha.data.length; i++) if (alpha.data[i]! >= 128) area++;
+  for (let i = 0; i < alpha.data.length; i++) if ((alpha.data[i] ?? 0) >= 128) area++;
   return { layout, sleeved, sleevePixels: Math.min(sums[0]!.n, sums[1]!.n), area };
 }
 
@@ -567,10 +572,10 @@ export function lowerLayout(alpha: GrayImage, bottom = false): LowerLayout {
       const b = runs[runs.length - 1]!;
       // rows where the slit closed: the legs' edges carried on from the row below
       for (let j = i + 1; crotchRow > 0 && j < crotchRow; j++) {
-        outer[j * 2] = outer[crotchRow * 2]!;
-        inner[j * 2] = inner[crotchRow * 2]!;
-        outer[j * 2 + 1] = outer[crotchRow * 2 + 1]!;
-        inner[j * 2 + 1] = inner[crotchRow * 2 + 1]!;
+        outer[j * 2] = outer[crotchRow * 2] ?? 0;
+        inner[j * 2] = inner[crotchRow * 2] ?? 0;
+        outer[j * 2 + 1] = outer[crotchRow * 2 + 1] ?? 0;
+        inner[j * 2 + 1] = inner[crotchRow * 2 + 1] ?? 0;
       }
       outer[i * 2] = a[0];
       inner[i * 2] = a[1];
@@ -587,12 +592,12 @@ export function lowerLayout(alpha: GrayImage, bottom = false): LowerLayout {
   // where a drop shadow or a small photo closes it): the crotch is at most CROTCH_PER_WAIST waist widths below the
   // top, the legs meeting above the slit on its top's middle (a crotch found low squeezed the seat and the pockets
   // into the rise and cut the legs short)
-  const crotchMax = Math.round((edgeR[0]! - edgeL[0]!) * CROTCH_PER_WAIST);
+  const crotchMax = Math.round(((edgeR[0] ?? 0) - (edgeL[0] ?? 0)) * CROTCH_PER_WAIST);
   if (bottom && isTrousers && crotchRow > crotchMax && crotchMax > 0) {
-    const meet = (inner[crotchRow * 2]! + inner[crotchRow * 2 + 1]!) / 2;
+    const meet = ((inner[crotchRow * 2] ?? 0) + (inner[crotchRow * 2 + 1] ?? 0)) / 2;
     for (let i = crotchMax; i < crotchRow; i++) {
-      outer[i * 2] = edgeL[i]!;
-      outer[i * 2 + 1] = edgeR[i]!;
+      outer[i * 2] = edgeL[i] ?? 0;
+      outer[i * 2 + 1] = edgeR[i] ?? 0;
       inner[i * 2] = meet;
       inner[i * 2 + 1] = meet;
     }
@@ -604,7 +609,7 @@ export function lowerLayout(alpha: GrayImage, bottom = false): LowerLayout {
     const y = top + i;
     for (let x = box.x; x < box.x + box.w; x++) {
       const p = y * w + x;
-      if (alpha.data[p]! < 24) continue;
+      if ((alpha.data[p] ?? 0) < 24) continue;
       labels[p] = !isTrousers ? PART_TORSO : x < centerX ? PART_LEFT : PART_RIGHT;
     }
   }
@@ -616,13 +621,13 @@ export function lowerLayout(alpha: GrayImage, bottom = false): LowerLayout {
   const legsInner = new Float32Array(H * 2);
   for (let i = 0; i < H; i++) {
     if (i >= crotchRow) {
-      legsOuter[i * 2] = outer[i * 2]!;
-      legsOuter[i * 2 + 1] = outer[i * 2 + 1]!;
-      legsInner[i * 2] = inner[i * 2]!;
-      legsInner[i * 2 + 1] = inner[i * 2 + 1]!;
+      legsOuter[i * 2] = outer[i * 2] ?? 0;
+      legsOuter[i * 2 + 1] = outer[i * 2 + 1] ?? 0;
+      legsInner[i * 2] = inner[i * 2] ?? 0;
+      legsInner[i * 2 + 1] = inner[i * 2 + 1] ?? 0;
     } else {
-      legsOuter[i * 2] = edgeL[i]!;
-      legsOuter[i * 2 + 1] = edgeR[i]!;
+      legsOuter[i * 2] = edgeL[i] ?? 0;
+      legsOuter[i * 2 + 1] = edgeR[i] ?? 0;
       legsInner[i * 2] = centerX;
       legsInner[i * 2 + 1] = centerX;
     }

@@ -73,7 +73,7 @@ export const PRODUCT_PHOTO = {
 /** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
 export const SHADOW = 2;
 
-const lum = (d: Uint8ClampedArray | Uint8Array, o: number) => (d[o]! + d[o + 1]! + d[o + 2]!) / 3;
+const lum = (d: Uint8ClampedArray | Uint8Array, o: number) => ((d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0)) / 3;
 
 /**
  * Grow the background (isBg, 1 = background) into a drop shadow: pixels darker than the background by up to
@@ -96,17 +96,20 @@ export function growIntoShadow(
   const n = w * h;
   const shadowLike = (i: number): boolean => {
     const o = i * 4;
-    const s = d[o]! + d[o + 1]! + d[o + 2]!;
+    const s = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0);
     if (s <= 0) return false;
     const ratio = s / 3 / bgLum;
     if (ratio < PRODUCT_PHOTO.shadowMinRatio || ratio > 1.02) return false;
     // as light as the background (within the cut-out's tolerance) yet not reached by its flood: enclosed by the
     // garment's outline, so part of the garment (a white shirt on white)
-    if (Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)) <= tolerance)
+    if (
+      Math.max(Math.abs((d[o] ?? 0) - bg.r), Math.abs((d[o + 1] ?? 0) - bg.g), Math.abs((d[o + 2] ?? 0) - bg.b)) <=
+      tolerance
+    )
       return false;
     return (
-      Math.abs(d[o]! / s - cr) <= PRODUCT_PHOTO.shadowChroma &&
-      Math.abs(d[o + 1]! / s - cg) <= PRODUCT_PHOTO.shadowChroma
+      Math.abs((d[o] ?? 0) / s - cr) <= PRODUCT_PHOTO.shadowChroma &&
+      Math.abs((d[o + 1] ?? 0) / s - cg) <= PRODUCT_PHOTO.shadowChroma
     );
   };
   // a shadow is smooth all round: no neighbour of a shadow pixel differs by more than a gradual step (a garment's
@@ -136,7 +139,7 @@ export function growIntoShadow(
     stack[sp++] = to;
   };
   while (sp > 0) {
-    const p = stack[--sp]!;
+    const p = stack[--sp] ?? 0;
     const x = p % w;
     if (x > 0) visit(p, p - 1);
     if (x < w - 1) visit(p, p + 1);
@@ -158,7 +161,7 @@ function runsOf(alpha: GrayImage, y: number): [number, number][] {
   const runs: [number, number][] = [];
   let start = -1;
   for (let x = 0; x <= w; x++) {
-    const on = x < w && data[y * w + x]! >= 128;
+    const on = x < w && (data[y * w + x] ?? 0) >= 128;
     if (on && start < 0) start = x;
     if (!on && start >= 0) {
       runs.push([start, x - 1]);
@@ -202,10 +205,10 @@ export function removeHook(
     for (let y = y0; y < y1; y++) {
       for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
         const i = y * alpha.width + x;
-        if (alpha.data[i]! < 200) continue;
-        r += image.data[i * 4]!;
-        g += image.data[i * 4 + 1]!;
-        b += image.data[i * 4 + 2]!;
+        if ((alpha.data[i] ?? 0) < 200) continue;
+        r += image.data[i * 4] ?? 0;
+        g += image.data[i * 4 + 1] ?? 0;
+        b += image.data[i * 4 + 2] ?? 0;
         n++;
       }
     }
@@ -213,7 +216,7 @@ export function removeHook(
   };
   const hook = mean(bbox.y, top);
   const below = mean(top, Math.min(bbox.y + bbox.h, top + Math.max(4, Math.round(bbox.h * 0.1))));
-  const diff = Math.max(...hook.map((v, i) => Math.abs(v - below[i]!)));
+  const diff = Math.max(...hook.map((v, i) => Math.abs(v - (below[i] ?? 0))));
   if (diff < PRODUCT_PHOTO.hookColour) return 0;
   for (let y = bbox.y; y < top; y++) alpha.data.fill(0, y * alpha.width + bbox.x, y * alpha.width + bbox.x + bbox.w);
   return top - bbox.y;
@@ -228,7 +231,7 @@ function symmetryAt(bin: Uint8Array, w: number, h: number, cx: number, cy: numbe
   const at = (u: number, v: number): number => {
     const x = Math.round(cx + u * cos + v * sin);
     const y = Math.round(cy - u * sin + v * cos);
-    return x >= 0 && y >= 0 && x < w && y < h ? bin[y * w + x]! : 0;
+    return x >= 0 && y >= 0 && x < w && y < h ? (bin[y * w + x] ?? 0) : 0;
   };
   const r = Math.ceil(Math.hypot(w, h) / 2);
   let area = 0;
@@ -261,7 +264,7 @@ export function estimateTilt(alpha: GrayImage): number {
       const v =
         alpha.data[
           Math.min(alpha.height - 1, Math.floor(y / k)) * alpha.width + Math.min(alpha.width - 1, Math.floor(x / k))
-        ]!;
+        ] ?? 0;
       if (v >= 128) {
         bin[y * w + x] = 1;
         sx += x;
@@ -337,10 +340,10 @@ export function untilt(image: RgbaImage, alpha: GrayImage, tilt: number): { imag
           if (px < 0 || py < 0 || px >= sw || py >= sh) continue;
           const wt = (i ? tx : 1 - tx) * (j ? ty : 1 - ty);
           const p = py * sw + px;
-          const cov = alpha.data[p]! * wt;
-          r += sd[p * 4]! * cov;
-          g += sd[p * 4 + 1]! * cov;
-          b += sd[p * 4 + 2]! * cov;
+          const cov = (alpha.data[p] ?? 0) * wt;
+          r += (sd[p * 4] ?? 0) * cov;
+          g += (sd[p * 4 + 1] ?? 0) * cov;
+          b += (sd[p * 4 + 2] ?? 0) * cov;
           al += cov;
           wsum += wt;
         }
@@ -378,12 +381,12 @@ export function removeNeckFill(
   const P = PRODUCT_PHOTO;
   let area = 0;
   for (let y = bbox.y; y < bbox.y + bbox.h; y++)
-    for (let x = bbox.x; x < bbox.x + bbox.w; x++) if (a[y * w + x]! >= 128) area++;
+    for (let x = bbox.x; x < bbox.x + bbox.w; x++) if ((a[y * w + x] ?? 0) >= 128) area++;
   if (!area) return 0;
   const topY = new Int32Array(bbox.w).fill(-1);
   for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
     for (let y = bbox.y; y < bbox.y + bbox.h; y++) {
-      if (a[y * w + x]! >= 128) {
+      if ((a[y * w + x] ?? 0) >= 128) {
         topY[x - bbox.x] = y;
         break;
       }
@@ -397,27 +400,27 @@ export function removeNeckFill(
   let total = 0;
   let prev: { r: number; g: number; b: number; bottom: Map<number, number> } | null = null;
   const diff = (o: number, r: number, g: number, b: number) =>
-    Math.max(Math.abs(d[o]! - r), Math.abs(d[o + 1]! - g), Math.abs(d[o + 2]! - b));
+    Math.max(Math.abs((d[o] ?? 0) - r), Math.abs((d[o + 1] ?? 0) - g), Math.abs((d[o + 2] ?? 0) - b));
   for (let sy = bbox.y; sy < bbox.y + bbox.h * 0.3; sy++) {
     const s = sy * w + cx;
-    if (a[s]! < 128 || seen[s]) continue;
+    if ((a[s] ?? 0) < 128 || seen[s]) continue;
     // grow one region of one colour from this seed
-    const sr = d[s * 4]!;
-    const sg = d[s * 4 + 1]!;
-    const sb = d[s * 4 + 2]!;
+    const sr = d[s * 4] ?? 0;
+    const sg = d[s * 4 + 1] ?? 0;
+    const sb = d[s * 4 + 2] ?? 0;
     const region: number[] = [s];
     seen[s] = 1;
     let overflow = false;
     for (let k = 0; k < region.length && !overflow; k++) {
-      const p = region[k]!;
+      const p = region[k] ?? 0;
       const px = p % w;
       const py = (p - px) / w;
       const o = p * 4;
       for (const q of [px > 0 ? p - 1 : -1, px < w - 1 ? p + 1 : -1, p - w, p + w]) {
-        if (q < 0 || q >= a.length || seen[q] || a[q]! < 128) continue;
+        if (q < 0 || q >= a.length || seen[q] || (a[q] ?? 0) < 128) continue;
         const qy = (q - (q % w)) / w;
         if (qy > yMax || Math.abs(qy - py) > 1) continue;
-        if (diff(q * 4, d[o]!, d[o + 1]!, d[o + 2]!) > P.neckStep) continue;
+        if (diff(q * 4, d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0) > P.neckStep) continue;
         if (diff(q * 4, sr, sg, sb) > P.neckSpread) continue;
         seen[q] = 1;
         region.push(q);
@@ -442,9 +445,9 @@ export function removeNeckFill(
       y1 = Math.max(y1, y);
       if ((colTop.get(x) ?? Infinity) > y) colTop.set(x, y);
       if ((colBottom.get(x) ?? -1) < y) colBottom.set(x, y);
-      r += d[p * 4]!;
-      g += d[p * 4 + 1]!;
-      b += d[p * 4 + 2]!;
+      r += d[p * 4] ?? 0;
+      g += d[p * 4 + 1] ?? 0;
+      b += d[p * 4 + 2] ?? 0;
     }
     const n = region.length;
     r /= n;
@@ -458,7 +461,11 @@ export function removeNeckFill(
     let sideBg = 0;
     for (const p of region) {
       const x = p % w;
-      if ((x > 0 && a[p - 1]! < 128) || (x < w - 1 && a[p + 1]! < 128) || (p + w < a.length && a[p + w]! < 128))
+      if (
+        (x > 0 && (a[p - 1] ?? 0) < 128) ||
+        (x < w - 1 && (a[p + 1] ?? 0) < 128) ||
+        (p + w < a.length && (a[p + w] ?? 0) < 128)
+      )
         sideBg++;
     }
     if (sideBg > P.neckSideBg * colTop.size) continue;
@@ -479,7 +486,7 @@ export function removeNeckFill(
     for (const [y, [l, rr]] of spans) {
       if (y > boxTop + (y1 - boxTop) * 0.5) continue;
       besideRows++;
-      if (l - m >= 0 && rr + m < w && a[y * w + l - m]! >= 128 && a[y * w + rr + m]! >= 128) beside++;
+      if (l - m >= 0 && rr + m < w && (a[y * w + l - m] ?? 0) >= 128 && (a[y * w + rr + m] ?? 0) >= 128) beside++;
     }
     if (beside < 0.7 * besideRows) continue;
     // open at the top: in most of its columns its top is the outline's top or just under a thin bar; or, under a
@@ -501,11 +508,11 @@ export function removeNeckFill(
     let fb = 0;
     for (const [x, y] of colBottom) {
       const yb = y + 3;
-      if (yb >= alpha.height || a[yb * w + x]! < 128) continue;
+      if (yb >= alpha.height || (a[yb * w + x] ?? 0) < 128) continue;
       closed++;
-      fr += d[(yb * w + x) * 4]!;
-      fg += d[(yb * w + x) * 4 + 1]!;
-      fb += d[(yb * w + x) * 4 + 2]!;
+      fr += d[(yb * w + x) * 4] ?? 0;
+      fg += d[(yb * w + x) * 4 + 1] ?? 0;
+      fb += d[(yb * w + x) * 4 + 2] ?? 0;
     }
     if (closed < 0.7 * colBottom.size) continue;
     if (Math.max(Math.abs(fr / closed - r), Math.abs(fg / closed - g), Math.abs(fb / closed - b)) < P.neckContrast)
@@ -549,11 +556,11 @@ export function removeClipHanger(
   const d = image.data;
   const P = PRODUCT_PHOTO;
   const barGrey = (o: number) => {
-    const mx = Math.max(d[o]!, d[o + 1]!, d[o + 2]!);
-    return mx - Math.min(d[o]!, d[o + 1]!, d[o + 2]!) <= P.clipGrey && mx < P.clipDark;
+    const mx = Math.max(d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0);
+    return mx - Math.min(d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0) <= P.clipGrey && mx < P.clipDark;
   };
   const bgLike = (o: number) =>
-    Math.max(Math.abs(d[o]! - bg.r), Math.abs(d[o + 1]! - bg.g), Math.abs(d[o + 2]! - bg.b)) <= 24;
+    Math.max(Math.abs((d[o] ?? 0) - bg.r), Math.abs((d[o + 1] ?? 0) - bg.g), Math.abs((d[o + 2] ?? 0) - bg.b)) <= 24;
   const rowStats = (y: number) => {
     let n = 0;
     let grey = 0;
@@ -562,7 +569,7 @@ export function removeClipHanger(
     let x1 = -1;
     for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
       const i = y * w + x;
-      if (a[i]! < 128) continue;
+      if ((a[i] ?? 0) < 128) continue;
       n++;
       x0 = Math.min(x0, x);
       x1 = Math.max(x1, x);
@@ -620,7 +627,7 @@ export function removeClipHanger(
     for (let xx = l + 1; xx < r; xx++) {
       const t = (xx - l) / (r - l);
       const o = (y * w + xx) * 4;
-      for (let c = 0; c < 3; c++) pd[o + c] = Math.round(d[lo + c]! * (1 - t) + d[ro + c]! * t);
+      for (let c = 0; c < 3; c++) pd[o + c] = Math.round((d[lo + c] ?? 0) * (1 - t) + (d[ro + c] ?? 0) * t);
     }
   };
   let spans: [number, number][] = [];
@@ -629,16 +636,16 @@ export function removeClipHanger(
     const row: [number, number][] = [];
     for (let x = bbox.x; x < bbox.x + bbox.w; x++) {
       const i = y * w + x;
-      if (a[i]! < 128 || !barGrey(i * 4)) continue;
+      if ((a[i] ?? 0) < 128 || !barGrey(i * 4)) continue;
       let e = x;
-      while (e + 1 < bbox.x + bbox.w && a[y * w + e + 1]! >= 128 && barGrey((y * w + e + 1) * 4)) e++;
+      while (e + 1 < bbox.x + bbox.w && (a[y * w + e + 1] ?? 0) >= 128 && barGrey((y * w + e + 1) * 4)) e++;
       // a soft edge of a few pixels either side
       const l = Math.max(bbox.x, x - 3);
       const r = Math.min(bbox.x + bbox.w - 1, e + 3);
       if (e - x + 1 <= maxRun) {
         row.push([l, r]);
         // inside the outline, painted with the cloth either side; at its edge, not cloth
-        if (a[y * w + l]! >= 128 && a[y * w + r]! >= 128) fill(y, l, r);
+        if ((a[y * w + l] ?? 0) >= 128 && (a[y * w + r] ?? 0) >= 128) fill(y, l, r);
         else for (let xx = x; xx <= e; xx++) a[y * w + xx] = 0;
       }
       x = e;
@@ -648,6 +655,7 @@ export function removeClipHanger(
   }
   // the clips' soft lower edge (a row or two blended with the cloth): the last row's spans again
   for (let k = 0; k < 3 && y + k < alpha.height; k++)
-    for (const [l, r] of spans) if (a[(y + k) * w + l]! >= 128 && a[(y + k) * w + r]! >= 128) fill(y + k, l, r);
+    for (const [l, r] of spans)
+      if ((a[(y + k) * w + l] ?? 0) >= 128 && (a[(y + k) * w + r] ?? 0) >= 128) fill(y + k, l, r);
   return waist - bbox.y;
 }

@@ -106,10 +106,10 @@ export function maskRunAt(body: Body, y: number, x: number): [number, number] | 
   const { mask, width: W, height: H } = body;
   const yy = Math.round(y);
   let a = Math.round(x);
-  if (yy < 0 || yy >= H || a < 0 || a >= W || mask[yy * W + a]! < 128) return null;
+  if (yy < 0 || yy >= H || a < 0 || a >= W || (mask[yy * W + a] ?? 0) < 128) return null;
   let b = a;
-  while (a > 0 && mask[yy * W + a - 1]! >= 128) a--;
-  while (b < W - 1 && mask[yy * W + b + 1]! >= 128) b++;
+  while (a > 0 && (mask[yy * W + a - 1] ?? 0) >= 128) a--;
+  while (b < W - 1 && (mask[yy * W + b + 1] ?? 0) >= 128) b++;
   return [a, b];
 }
 
@@ -140,7 +140,7 @@ export function maskTopAbove(body: Body, p: Point, maxUp: number): number {
   const x = Math.round(Math.max(0, Math.min(body.width - 1, p.x)));
   let y = Math.round(p.y);
   const stop = Math.max(0, Math.round(p.y - maxUp));
-  while (y > stop && body.mask[(y - 1) * body.width + x]! >= 128) y--;
+  while (y > stop && (body.mask[(y - 1) * body.width + x] ?? 0) >= 128) y--;
   return y;
 }
 
@@ -311,7 +311,7 @@ export function drapeCone(body: Body, y: number, drape: DrapeFlare): [number, nu
     const k = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
     return a.x + (b.x - a.x) * k;
   });
-  const legs = (ls[0]! + ls[1]!) / 2;
+  const legs = ((ls[0] ?? 0) + (ls[1] ?? 0)) / 2;
   return [Math.min(axis, legs) - half, Math.max(axis, legs) + half];
 }
 
@@ -361,7 +361,7 @@ export function drapeRoom(body: Body, base: Uint8Array, hemY: number, flare: num
       const cx = Math.round(a.x + (b.x - a.x) * t);
       const half = (thigh ? leg.widthRoot : leg.widthEnd) * 0.75;
       for (let x = Math.max(0, Math.round(cx - half)); x <= Math.min(W - 1, Math.round(cx + half)); x++) {
-        if (mask[y * W + x]! < 128) continue;
+        if ((mask[y * W + x] ?? 0) < 128) continue;
         l = Math.min(l, x);
         r = Math.max(r, x);
       }
@@ -413,8 +413,8 @@ export function fillPolygon(out: Uint8Array, W: number, H: number, pts: Point[])
     }
     xs.sort((p, q) => p - q);
     for (let k = 0; k + 1 < xs.length; k += 2) {
-      const xa = Math.max(0, Math.ceil(xs[k]!));
-      const xb = Math.min(W - 1, Math.floor(xs[k + 1]!));
+      const xa = Math.max(0, Math.ceil(xs[k] ?? 0));
+      const xb = Math.min(W - 1, Math.floor(xs[k + 1] ?? 0));
       if (xb >= xa) out.fill(255, y * W + xa, y * W + xb + 1);
     }
   }
@@ -435,13 +435,13 @@ export function softRoom(room: Uint8Array, body: Body, fromY: number): Uint8Arra
   const rows = H - y0;
   if (rows <= 0) return room;
   const a = new Float32Array(W * rows);
-  for (let i = 0; i < a.length; i++) a[i] = room[y0 * W + i]! >= 128 ? 255 : 0;
+  for (let i = 0; i < a.length; i++) a[i] = (room[y0 * W + i] ?? 0) >= 128 ? 255 : 0;
   boxBlur(a, W, rows, r);
   boxBlur(a, W, rows, r);
   const out = new Uint8Array(room);
   for (let i = 0; i < a.length; i++) {
     // steepened: the blurred edge's middle (a little outside the binary edge) spread over about r pixels
-    const v = (a[i]! - 60) * (255 / 130);
+    const v = ((a[i] ?? 0) - 60) * (255 / 130);
     out[y0 * W + i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
   }
   return out;

@@ -51,7 +51,7 @@ export function placeTrousers(
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
   const [wl, wr] = body.torsoEdges(wy);
-  const srcWaistW = Math.max(1, g.edgeR[0]! - g.edgeL[0]!);
+  const srcWaistW = Math.max(1, (g.edgeR[0] ?? 0) - (g.edgeL[0] ?? 0));
   const dstWaistW = wr - wl + 2 * slack;
   const scale = dstWaistW / srcWaistW;
   const crotchY = body.pelvis.y + torsoH * 0.14;
@@ -85,8 +85,8 @@ export function placeTrousers(
     for (let i = 0; i < upper; i++) {
       const t = i / upper;
       const row = Math.round(t * crotchRow);
-      so.push({ x: legs.outer[row * 2 + side]!, y: g.top + row });
-      si.push({ x: legs.inner[row * 2 + side]!, y: g.top + row });
+      so.push({ x: legs.outer[row * 2 + side] ?? 0, y: g.top + row });
+      si.push({ x: legs.inner[row * 2 + side] ?? 0, y: g.top + row });
       dOut.push(lerp(outerWaist, outerHip, t));
       dIn.push(lerp(innerWaist, innerCrotch, t));
     }
@@ -94,14 +94,14 @@ export function placeTrousers(
     const path = [lerp(outerHip, innerCrotch, 0.5), leg.mid, leg.end];
     const legLen = pathLength(path);
     // full-length trousers end at the ankle; shorter ones (shorts, cropped) keep their share of the leg
-    const srcWaistW2 = Math.max(1, g.edgeR[0]! - g.edgeL[0]!);
+    const srcWaistW2 = Math.max(1, (g.edgeR[0] ?? 0) - (g.edgeL[0] ?? 0));
     const share = Math.min(1, srcLegLen / srcWaistW2 / 1.45);
     const len = Math.min(legLen * share * variant.length, legLen + leg.widthEnd * 0.25);
     const srcAt = (t: number) => {
       const row = Math.min(H, Math.round(crotchRow + t * (H - crotchRow)));
       return {
-        o: { x: legs.outer[row * 2 + side]!, y: g.top + row },
-        i: { x: legs.inner[row * 2 + side]!, y: g.top + row },
+        o: { x: legs.outer[row * 2 + side] ?? 0, y: g.top + row },
+        i: { x: legs.inner[row * 2 + side] ?? 0, y: g.top + row },
       };
     };
     const a = srcAt(0);
@@ -215,7 +215,7 @@ export function placeSkirt(
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
   const [wl, wr] = body.torsoEdges(wy);
-  const srcWaistW = Math.max(1, g.edgeR[2]! - g.edgeL[2]!);
+  const srcWaistW = Math.max(1, (g.edgeR[2] ?? 0) - (g.edgeL[2] ?? 0));
   const scale = (wr - wl + 2 * slack) / srcWaistW;
   const H = g.hem - g.top;
   // its length against its own waist, on the body's hips, knees and ankles (a midi to mid-calf on any legs)
@@ -253,7 +253,7 @@ export function placeSkirt(
       bl,
       br,
       floor: bw + 2 * slack,
-      own: (edgeR[row]! - edgeL[row]!) * scale * ease,
+      own: ((edgeR[row] ?? 0) - (edgeL[row] ?? 0)) * scale * ease,
       // the cap never narrows going down (the knee's step from thigh to shin cut a notch in the skirt's side),
       // but stays within SKIRT_FLARE a side of the legs on this row (inside what the safety gate allows)
       max: Math.min(cap, legsW + 2 * slack + span * SKIRT_FLARE * 2),
@@ -278,8 +278,8 @@ export function placeSkirt(
     const k = Math.max(0, Math.min(1, (t - 0.25) / 0.5));
     const mix = k * k * (3 - 2 * k);
     const cx = body.axisX(y) * (1 - mix) + ((bl + br) / 2) * mix;
-    so.push({ x: edgeL[row]!, y: g.top + row });
-    si.push({ x: edgeR[row]!, y: g.top + row });
+    so.push({ x: edgeL[row] ?? 0, y: g.top + row });
+    si.push({ x: edgeR[row] ?? 0, y: g.top + row });
     dOut.push({ x: cx - w / 2, y });
     dIn.push({ x: cx + w / 2, y });
   }
@@ -334,7 +334,7 @@ function skirtEdges(g: ReturnType<typeof lowerLayout>): { edgeL: Float32Array; e
   let widest = H - 1;
   let best = -1;
   for (let r = from; r < H; r++) {
-    const w = edgeR[r]! - edgeL[r]!;
+    const w = (edgeR[r] ?? 0) - (edgeL[r] ?? 0);
     if (w >= best) {
       best = w;
       widest = r;
@@ -342,11 +342,11 @@ function skirtEdges(g: ReturnType<typeof lowerLayout>): { edgeL: Float32Array; e
   }
   const back = Math.max(1, Math.round(H * 0.1));
   const a = Math.max(0, widest - back);
-  const dl = (edgeL[widest]! - edgeL[a]!) / (widest - a || 1);
-  const dr = (edgeR[widest]! - edgeR[a]!) / (widest - a || 1);
+  const dl = ((edgeL[widest] ?? 0) - (edgeL[a] ?? 0)) / (widest - a || 1);
+  const dr = ((edgeR[widest] ?? 0) - (edgeR[a] ?? 0)) / (widest - a || 1);
   for (let r = widest + 1; r < H; r++) {
-    edgeL[r] = edgeL[widest]! + dl * (r - widest);
-    edgeR[r] = edgeR[widest]! + dr * (r - widest);
+    edgeL[r] = (edgeL[widest] ?? 0) + dl * (r - widest);
+    edgeR[r] = (edgeR[widest] ?? 0) + dr * (r - widest);
   }
   return { edgeL, edgeR };
 }
@@ -365,7 +365,7 @@ function maskLegsExtent(body: Body, y: number): [number, number] {
     const cx = Math.round(a.x + (b.x - a.x) * t);
     const half = (thigh ? leg.widthRoot : leg.widthEnd) * 0.75;
     for (let x = Math.max(0, Math.round(cx - half)); x <= Math.min(W - 1, Math.round(cx + half)); x++) {
-      if (mask[yy * W + x]! < 128) continue;
+      if ((mask[yy * W + x] ?? 0) < 128) continue;
       l = Math.min(l, x);
       r = Math.max(r, x);
     }
@@ -430,7 +430,7 @@ function ownRun(body: Body, side: 0 | 1, y: number, max: number): { outer: numbe
     let d = 0;
     while (d < limit) {
       const x = Math.round(ax + dir * (d + 1));
-      if (x < 0 || x >= W || mask[yy * W + x]! < 128) break;
+      if (x < 0 || x >= W || (mask[yy * W + x] ?? 0) < 128) break;
       d++;
     }
     return d;
@@ -469,12 +469,12 @@ export function legGapAt(body: Body, y: number): [number, number] | null {
   let gl = -1;
   let gr = -1;
   for (let x = a; x <= b; x++)
-    if (mask[yy * W + x]! < 128) {
+    if ((mask[yy * W + x] ?? 0) < 128) {
       gl = x;
       break;
     }
   for (let x = b; x >= a; x--)
-    if (mask[yy * W + x]! < 128) {
+    if ((mask[yy * W + x] ?? 0) < 128) {
       gr = x;
       break;
     }
@@ -627,7 +627,7 @@ function blankInnerOutline(
 ): Uint8Array {
   const legs = g.legs;
   if (!legs || !over.some(Boolean)) return g.labels;
-  const band = Math.max(2, Math.round((g.edgeR[0]! - g.edgeL[0]!) * OUTLINE_BAND));
+  const band = Math.max(2, Math.round(((g.edgeR[0] ?? 0) - (g.edgeL[0] ?? 0)) * OUTLINE_BAND));
   const part = side === 0 ? PART_LEFT : PART_RIGHT;
   const out = g.labels.slice();
   for (let i = 0; i + 1 < si.length; i++) {
@@ -635,7 +635,7 @@ function blankInnerOutline(
     for (let y = Math.round(si[i]!.y); y < Math.round(si[i + 1]!.y); y++) {
       const row = y - g.top;
       if (row < 0 || row > g.hem - g.top) continue;
-      const edge = legs.inner[row * 2 + side]!;
+      const edge = legs.inner[row * 2 + side] ?? 0;
       const x0 = Math.max(0, Math.floor(side === 0 ? edge - band : edge - 1));
       const x1 = Math.min(W - 1, Math.ceil(side === 0 ? edge + 1 : edge + band));
       for (let x = x0; x <= x1; x++) if (out[y * W + x] === part) out[y * W + x] = 0;
@@ -714,36 +714,36 @@ export function inseamLine(
     const r = legAxisX(body.legR, y);
     return l === null || r === null ? body.axisX(y) : (l + r) / 2;
   };
-  const off = mids.map((m, i) => m - between(rows[i]!));
+  const off = mids.map((m, i) => m - between(rows[i] ?? 0));
   const k = body.span * SEAM_SMOOTH;
   const smooth = off.map((_, i) => {
     let sum = 0;
     let n = 0;
-    for (let j = i; j >= 0 && rows[i]! - rows[j]! <= k; j--, n++) sum += off[j]!;
-    for (let j = i + 1; j < rows.length && rows[j]! - rows[i]! <= k; j++, n++) sum += off[j]!;
+    for (let j = i; j >= 0 && (rows[i] ?? 0) - (rows[j] ?? 0) <= k; j--, n++) sum += off[j] ?? 0;
+    for (let j = i + 1; j < rows.length && (rows[j] ?? 0) - (rows[i] ?? 0) <= k; j++, n++) sum += off[j] ?? 0;
     return sum / n;
   });
   off.splice(0, off.length, ...smooth);
   rows.unshift(crotchY);
   off.unshift(body.axisX(crotchY) - between(crotchY));
-  const last = rows[rows.length - 1]!;
+  const last = rows[rows.length - 1] ?? 0;
   const end2 = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
   return (y: number) => {
     if (y <= crotchY || y > end2 || !sideBySide(body, y)) return null;
     // below the last gap: on along the legs at its offset (each leg's own width there left a hole where the strip's
     // inner edge went from the seam to the leg's own width)
-    if (y > last) return between(y) + off[off.length - 1]!;
+    if (y > last) return between(y) + (off[off.length - 1] ?? 0);
     // the gap rows either side of y (binary search)
     let lo = 0;
     let hi = rows.length - 1;
     while (hi - lo > 1) {
       const m = (lo + hi) >> 1;
-      if (rows[m]! <= y) lo = m;
+      if ((rows[m] ?? 0) <= y) lo = m;
       else hi = m;
     }
-    const ya = rows[lo]!;
-    const yb = rows[hi]!;
-    return between(y) + off[lo]! + ((off[hi]! - off[lo]!) * (y - ya)) / (yb - ya || 1);
+    const ya = rows[lo] ?? 0;
+    const yb = rows[hi] ?? 0;
+    return between(y) + (off[lo] ?? 0) + (((off[hi] ?? 0) - (off[lo] ?? 0)) * (y - ya)) / (yb - ya || 1);
   };
 }
 
@@ -829,7 +829,7 @@ function shadeInseam(
   const crease = Math.max(1.5, body.span * INSEAM_CREASE_W);
   const soft: number[] = [];
   const seamW = w * SEAM_SHADE_W;
-  const owner = (p: number) => (data[p * 4 + 3]! < 128 ? 0 : stamp[p] === a ? 1 : stamp[p] === b ? 2 : 3);
+  const owner = (p: number) => ((data[p * 4 + 3] ?? 0) < 128 ? 0 : stamp[p] === a ? 1 : stamp[p] === b ? 2 : 3);
   for (let y = y0; y <= y1; y++) {
     const xl = legAxisX(body.legL, y);
     const xr = legAxisX(body.legR, y);
@@ -870,9 +870,9 @@ function shadeInseam(
       let dc = Infinity;
       for (const e of folds) dc = Math.min(dc, Math.abs(x + 0.5 - e));
       if (dc < crease) f *= 1 - INSEAM_CREASE * ramped * (1 - dc / crease);
-      data[p * 4] = data[p * 4]! * f;
-      data[p * 4 + 1] = data[p * 4 + 1]! * f;
-      data[p * 4 + 2] = data[p * 4 + 2]! * f;
+      data[p * 4] = (data[p * 4] ?? 0) * f;
+      data[p * 4 + 1] = (data[p * 4 + 1] ?? 0) * f;
+      data[p * 4 + 2] = (data[p * 4 + 2] ?? 0) * f;
     }
   }
 }
@@ -926,7 +926,7 @@ function shadeLegs(
       const call = side ? b : a;
       const ax = legAxisX(leg, y);
       if (ax === null) continue;
-      const mine = (x: number) => data[(y * W + x) * 4 + 3]! >= 128 && stamp[y * W + x] === call;
+      const mine = (x: number) => (data[(y * W + x) * 4 + 3] ?? 0) >= 128 && stamp[y * W + x] === call;
       // the leg's run on this row: out from the pixel of its own nearest its axis
       let c = Math.max(x0, Math.min(x1, Math.round(ax)));
       if (!mine(c)) {
@@ -952,9 +952,9 @@ function shadeLegs(
         if (d >= band) continue;
         const f = 1 - k * (1 - d / band) ** 2;
         const o = (y * W + x) * 4;
-        data[o] = data[o]! * f;
-        data[o + 1] = data[o + 1]! * f;
-        data[o + 2] = data[o + 2]! * f;
+        data[o] = (data[o] ?? 0) * f;
+        data[o + 1] = (data[o + 1] ?? 0) * f;
+        data[o + 2] = (data[o + 2] ?? 0) * f;
       }
     }
   }

@@ -57,11 +57,13 @@ function smoothRows(v: Float64Array, ok: Uint8Array, r: number): void {
   let last = -1;
   for (let i = 0; i < n; i++) {
     if (!ok[i]) continue;
-    if (last < 0) for (let j = 0; j < i; j++) v[j] = v[i]!;
-    else for (let j = last + 1; j < i; j++) v[j] = v[last]! + ((v[i]! - v[last]!) * (j - last)) / (i - last);
+    if (last < 0) for (let j = 0; j < i; j++) v[j] = v[i] ?? 0;
+    else
+      for (let j = last + 1; j < i; j++)
+        v[j] = (v[last] ?? 0) + (((v[i] ?? 0) - (v[last] ?? 0)) * (j - last)) / (i - last);
     last = i;
   }
-  if (last >= 0) for (let j = last + 1; j < n; j++) v[j] = v[last]!;
+  if (last >= 0) for (let j = last + 1; j < n; j++) v[j] = v[last] ?? 0;
   const k = Math.max(1, Math.round(r));
   for (let pass = 0; pass < 2; pass++) {
     const src = Float64Array.from(v);
@@ -69,7 +71,7 @@ function smoothRows(v: Float64Array, ok: Uint8Array, r: number): void {
       let s = 0;
       let c = 0;
       for (let j = Math.max(0, i - k); j <= Math.min(n - 1, i + k); j++) {
-        s += src[j]!;
+        s += src[j] ?? 0;
         c++;
       }
       v[i] = s / c;
@@ -87,12 +89,12 @@ function rowColours(image: RgbaImage, alpha: GrayImage, b: Box, x0: number, x1: 
     let bl = 0;
     let n = 0;
     for (let x = Math.max(0, Math.round(x0)); x < Math.min(W, Math.round(x1)); x++) {
-      const a = alpha.data[y * W + x]!;
+      const a = alpha.data[y * W + x] ?? 0;
       if (a < 128) continue;
       const o = (y * W + x) * 4;
-      r += image.data[o]!;
-      g += image.data[o + 1]!;
-      bl += image.data[o + 2]!;
+      r += image.data[o] ?? 0;
+      g += image.data[o + 1] ?? 0;
+      bl += image.data[o + 2] ?? 0;
       n++;
     }
     out.push(n ? [r / n, g / n, bl / n] : null);
@@ -116,7 +118,7 @@ function rowColours(image: RgbaImage, alpha: GrayImage, b: Box, x0: number, x1: 
     for (let j = Math.max(0, i - k); j <= Math.min(out.length - 1, i + k); j++) {
       const c = out[j];
       if (!c) continue;
-      for (let q = 0; q < 3; q++) sum[q]! += c[q]!;
+      for (let q = 0; q < 3; q++) sum[q]! += c[q] ?? 0;
       n++;
     }
     return n ? sum.map((v) => v / n) : out[i]!;
@@ -156,14 +158,14 @@ export function shinOutline(
     for (let d = 0; d <= shinW * 0.3 && seed < 0; d++) {
       const a = Math.round(ax - d);
       const b = Math.round(ax + d);
-      if (a >= 0 && a < W && mask[row + a]! >= 128) seed = a;
-      else if (b >= 0 && b < W && mask[row + b]! >= 128) seed = b;
+      if (a >= 0 && a < W && (mask[row + a] ?? 0) >= 128) seed = a;
+      else if (b >= 0 && b < W && (mask[row + b] ?? 0) >= 128) seed = b;
     }
     if (seed < 0) continue;
     let a = seed;
     let b = seed;
-    while (a > 0 && mask[row + a - 1]! >= 128 && ax - a < reach) a--;
-    while (b < W - 1 && mask[row + b + 1]! >= 128 && b - ax < reach) b++;
+    while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && ax - a < reach) a--;
+    while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - ax < reach) b++;
     // an edge at the reach is another leg (or the dress) beside this one: not this shin's outline; the shin is
     // against its other edge (its width the one found on the rows around)
     const loOpen = ax - a >= reach;
@@ -183,7 +185,7 @@ export function shinOutline(
   // the middle leans to the axis where the mask is far off it (a leg's edge lost in a shadow)
   for (let i = 0; i < n; i++) {
     const ax = axisX(y0 + i);
-    mid[i] = clamp(mid[i]!, ax - shinW * 0.25, ax + shinW * 0.25);
+    mid[i] = clamp(mid[i] ?? 0, ax - shinW * 0.25, ax + shinW * 0.25);
   }
   const r = shinW * SMOOTH * 0.5;
   smoothRows(half, ok, r);
@@ -192,7 +194,7 @@ export function shinOutline(
   for (let i = 0; i < n; i++) {
     if (ok[i] || !sideDir[i]) continue;
     const ax = axisX(y0 + i);
-    mid[i] = clamp(side[i]! + sideDir[i]! * half[i]!, ax - shinW * 0.25, ax + shinW * 0.25);
+    mid[i] = clamp((side[i] ?? 0) + (sideDir[i] ?? 0) * (half[i] ?? 0), ax - shinW * 0.25, ax + shinW * 0.25);
     okMid[i] = 1;
   }
   smoothRows(mid, okMid, r);
@@ -233,8 +235,8 @@ export function drawBootFront(
   const r1 = Math.ceil(ySole);
   const shin = shinOutline(mask, W, H, axisX, shinW, r0, Math.ceil(yA));
   const iA = Math.ceil(yA) - r0;
-  const midA = shin.mid[Math.min(iA, shin.mid.length - 1)]!;
-  const halfA = shin.half[Math.min(iA, shin.half.length - 1)]! * SHAFT_EASE + 1;
+  const midA = shin.mid[Math.min(iA, shin.mid.length - 1)] ?? 0;
+  const halfA = (shin.half[Math.min(iA, shin.half.length - 1)] ?? 0) * SHAFT_EASE + 1;
   // the foot: its middle between the ankle's and the sole's, its toe on the side it points to
   const footHalf = Math.max(halfA * FOOT_MIN, width * FOOT_HALF);
   const footMid = (midA + sole.x) / 2;
@@ -258,11 +260,11 @@ export function drawBootFront(
       if (y < 0 || y >= H) continue;
       const row = y * W;
       const cx = Math.round(footMid);
-      if (cx < 0 || cx >= W || mask[row + cx]! < 128) continue;
+      if (cx < 0 || cx >= W || (mask[row + cx] ?? 0) < 128) continue;
       let a = cx;
       let b = cx;
-      while (a > 0 && mask[row + a - 1]! >= 128 && footMid - a < lim) a--;
-      while (b < W - 1 && mask[row + b + 1]! >= 128 && b - footMid < lim) b++;
+      while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && footMid - a < lim) a--;
+      while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - footMid < lim) b++;
       coverL[i] = a;
       coverR[i] = b + 1;
     }
@@ -272,15 +274,15 @@ export function drawBootFront(
   let reachL = 0;
   let reachR = 0;
   for (let i = 0; i < fN; i++) {
-    if (canL) reachL = Math.max(reachL, footMid - footHalf - coverL[i]!);
-    if (canR) reachR = Math.max(reachR, coverR[i]! - footMid - footHalf);
+    if (canL) reachL = Math.max(reachL, footMid - footHalf - (coverL[i] ?? 0));
+    if (canR) reachR = Math.max(reachR, (coverR[i] ?? 0) - footMid - footHalf);
   }
   // the left and right edges on a row
   const edges = (y: number): [number, number] => {
     if (y <= yA) {
       const i = clamp(Math.round(y) - r0, 0, shin.mid.length - 1);
-      const m = shin.mid[i]!;
-      const h = shin.half[i]! * SHAFT_EASE + 1;
+      const m = shin.mid[i] ?? 0;
+      const h = (shin.half[i] ?? 0) * SHAFT_EASE + 1;
       return [m - h, m + h];
     }
     // below the ankle: widening smoothly into the foot (its front rounds out over the toes)
@@ -321,7 +323,7 @@ export function drawBootFront(
     const tx1 = Math.round(toeRight ? b.x + b.w : b.x + b.w * 0.3);
     outer: for (let y = Math.round(b.y); y < b.y + b.h; y++) {
       for (let x = tx0; x < tx1; x++) {
-        if (alpha.data[y * Wi + x]! >= 128) {
+        if ((alpha.data[y * Wi + x] ?? 0) >= 128) {
           srcToeTop = y;
           break outer;
         }
@@ -366,7 +368,7 @@ export function drawBootFront(
         1.2,
       );
       const o = (y * W + x) * 4;
-      for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, base[c]! * shade * tint[c]!);
+      for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (base[c] ?? 0) * shade * (tint[c] ?? 0));
       layer.data[o + 3] = cov * 255;
       if (area) markArea(area, x, y);
       if (x < layer.x0) layer.x0 = x;

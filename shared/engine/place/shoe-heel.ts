@@ -55,15 +55,15 @@ function sideColour(
   const step = Math.max(1, Math.round(Math.sqrt(((x1 - x0) * (y1 - y0)) / SAMPLES)));
   for (let y = Math.max(0, y0); y < Math.min(image.height, y1); y += step) {
     for (let x = Math.max(0, x0); x < Math.min(W, x1); x += step) {
-      if (alpha.data[y * W + x]! < 128) continue;
+      if ((alpha.data[y * W + x] ?? 0) < 128) continue;
       const o = (y * W + x) * 4;
-      rs.push(image.data[o]!);
-      gs.push(image.data[o + 1]!);
-      bs.push(image.data[o + 2]!);
+      rs.push(image.data[o] ?? 0);
+      gs.push(image.data[o + 1] ?? 0);
+      bs.push(image.data[o + 2] ?? 0);
     }
   }
   if (rs.length < 4) return null;
-  const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1]!;
+  const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1] ?? 0;
   return [med(rs), med(gs), med(bs)];
 }
 
@@ -91,19 +91,21 @@ export function drawPumpHeel(
   const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer);
   const W = layer.width;
   const put = (o: number, c: Rgb, shade: number, a: number, under: boolean): void => {
-    const d = layer.data[o + 3]! / 255;
+    const d = (layer.data[o + 3] ?? 0) / 255;
     if (under) {
       // behind what is there
       const na = d + a * (1 - d);
       if (na <= 0) return;
       for (let k = 0; k < 3; k++) {
-        layer.data[o + k] = (layer.data[o + k]! * d + Math.min(255, c[k]! * shade * tint[k]!) * a * (1 - d)) / na;
+        layer.data[o + k] =
+          ((layer.data[o + k] ?? 0) * d + Math.min(255, (c[k] ?? 0) * shade * (tint[k] ?? 0)) * a * (1 - d)) / na;
       }
       layer.data[o + 3] = na * 255;
     } else {
       const na = a + d * (1 - a);
       for (let k = 0; k < 3; k++) {
-        layer.data[o + k] = (Math.min(255, c[k]! * shade * tint[k]!) * a + layer.data[o + k]! * d * (1 - a)) / na;
+        layer.data[o + k] =
+          (Math.min(255, (c[k] ?? 0) * shade * (tint[k] ?? 0)) * a + (layer.data[o + k] ?? 0) * d * (1 - a)) / na;
       }
       layer.data[o + 3] = na * 255;
     }
@@ -208,9 +210,9 @@ export function instepSkin(
       const off = Math.abs((x - throat.x) * ay - (y - throat.y) * ax) / len;
       if (off > (half0 + (half1 - half0) * t) * 0.8) continue;
       const o = (y * W + x) * 4;
-      const r = person.data[o]!;
-      const g = person.data[o + 1]!;
-      const b = person.data[o + 2]!;
+      const r = person.data[o] ?? 0;
+      const g = person.data[o + 1] ?? 0;
+      const b = person.data[o + 2] ?? 0;
       const ps = r + g + b + 1;
       if (Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum) >= 0.035 || ps <= sum * 0.55 || ps >= sum * 1.4) {
         continue;
@@ -221,7 +223,7 @@ export function instepSkin(
     }
   }
   if (rs.length < OWN_SKIN_MIN) return skin;
-  const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1]!;
+  const med = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1] ?? 0;
   return [med(rs), med(gs), med(bs)];
 }
 

@@ -86,8 +86,8 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
     let n = 0;
     for (let x = Math.round(edge); toe > 0 ? x <= b : x >= a; x += toe) {
       const o = (y * W + x) * 4;
-      const hi = Math.max(person.data[o]!, person.data[o + 1]!, person.data[o + 2]!);
-      const lo = Math.min(person.data[o]!, person.data[o + 1]!, person.data[o + 2]!);
+      const hi = Math.max(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0);
+      const lo = Math.min(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0);
       if (hi - lo > hi * COLOURED) n++;
     }
     if (n >= rw * PAST_RUN) {
@@ -120,7 +120,7 @@ export function profileHeight(alpha: GrayImage, b: Box, toeRight: boolean, foot:
   const bottom = Math.round(b.y + b.h);
   let top = bottom;
   for (let y = Math.max(0, Math.round(b.y)); y < bottom; y++) {
-    if (alpha.data[y * alpha.width + x]! >= 128) {
+    if ((alpha.data[y * alpha.width + x] ?? 0) >= 128) {
       top = y;
       break;
     }

@@ -56,7 +56,7 @@ const chroma = (c: Rgb): number => Math.max(c[0], c[1], c[2]) - Math.min(c[0], c
 
 function median(list: Rgb[], at = 0.5): Rgb | null {
   if (!list.length) return null;
-  const ch = (k: number) => list.map((c) => c[k]!).sort((a, b) => a - b)[Math.floor((list.length - 1) * at)]!;
+  const ch = (k: number) => list.map((c) => c[k] ?? 0).sort((a, b) => a - b)[Math.floor((list.length - 1) * at)] ?? 0;
   return [ch(0), ch(1), ch(2)];
 }
 
@@ -79,20 +79,20 @@ export function trainerPalette(image: RgbaImage, alpha: GrayImage, b: Box): Trai
   let all = 0;
   const px = (x: number, y: number): Rgb => {
     const o = (y * W + x) * 4;
-    return [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!];
+    return [image.data[o] ?? 0, image.data[o + 1] ?? 0, image.data[o + 2] ?? 0];
   };
   for (let x = x0 + Math.round((x1 - x0) * 0.1); x < x1 - (x1 - x0) * 0.1; x += step) {
     let top = -1;
     let bot = -1;
     for (let y = y0; y < y1; y++) {
-      if (alpha.data[y * W + x]! < 128) continue;
+      if ((alpha.data[y * W + x] ?? 0) < 128) continue;
       if (top < 0) top = y;
       bot = y;
     }
     if (top < 0) continue;
     const h = bot - top + 1;
     for (let y = top; y <= bot; y += Math.max(1, Math.round(h / 24))) {
-      if (alpha.data[y * W + x]! < 128) continue;
+      if ((alpha.data[y * W + x] ?? 0) < 128) continue;
       const c = px(x, y);
       all++;
       if (chroma(c) >= ACCENT_CHROMA) accents.push(c);
@@ -119,7 +119,7 @@ function table(lo: number, hi: number, n: number, f: (x: number) => number): (x:
   const t = new Float64Array(n);
   for (let i = 0; i < n; i++) t[i] = f(lo + ((hi - lo) * i) / (n - 1));
   const k = (n - 1) / (hi - lo || 1);
-  return (x) => t[Math.max(0, Math.min(n - 1, Math.round((x - lo) * k)))]!;
+  return (x) => t[Math.max(0, Math.min(n - 1, Math.round((x - lo) * k)))] ?? 0;
 }
 const smooth = (e0: number, e1: number, x: number): number => {
   const s = Math.max(0, Math.min(1, (x - e0) / (e1 - e0)));
@@ -228,7 +228,7 @@ export function drawTrainerFront(
         }
       }
       const o = (py * layer.width + px) * 4;
-      for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, col[c]! * shade * tint[c]!);
+      for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (col[c] ?? 0) * shade * (tint[c] ?? 0));
       layer.data[o + 3] = cov * 255;
       if (px < layer.x0) layer.x0 = px;
       if (px > layer.x1) layer.x1 = px;

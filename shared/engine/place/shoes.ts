@@ -39,11 +39,12 @@ function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => bo
   for (let y = from.y0; y <= from.y1; y++) {
     for (let x = from.x0; x <= from.x1; x++) {
       const o = (y * W + x) * 4;
-      const a = from.data[o + 3]! / 255;
+      const a = (from.data[o + 3] ?? 0) / 255;
       if (a <= 0 || !keep(x, y)) continue;
-      const da = to.data[o + 3]! / 255;
+      const da = (to.data[o + 3] ?? 0) / 255;
       const na = a + da * (1 - a);
-      for (let c = 0; c < 3; c++) to.data[o + c] = (from.data[o + c]! * a + to.data[o + c]! * da * (1 - a)) / na;
+      for (let c = 0; c < 3; c++)
+        to.data[o + c] = ((from.data[o + c] ?? 0) * a + (to.data[o + c] ?? 0) * da * (1 - a)) / na;
       to.data[o + 3] = na * 255;
       if (x < to.x0) to.x0 = x;
       if (x > to.x1) to.x1 = x;
@@ -57,7 +58,7 @@ function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => bo
 function topRow(alpha: GrayImage, b: Box, x0: number, x1: number): number {
   const W = alpha.width;
   for (let y = Math.floor(b.y); y < b.y + b.h; y++) {
-    for (let x = Math.floor(x0); x < x1; x++) if (alpha.data[y * W + x]! >= 128) return y;
+    for (let x = Math.floor(x0); x < x1; x++) if ((alpha.data[y * W + x] ?? 0) >= 128) return y;
   }
   return b.y;
 }
@@ -70,7 +71,7 @@ function toeDirection(alpha: GrayImage, b: Box): 1 | -1 {
   // the top fifth of the shoe's rows: where its collar is
   for (let y = b.y; y < b.y + Math.max(1, Math.round(b.h * 0.2)); y++) {
     for (let x = b.x; x < b.x + b.w; x++) {
-      if (alpha.data[y * W + x]! >= 128) {
+      if ((alpha.data[y * W + x] ?? 0) >= 128) {
         sum += x;
         n++;
       }
@@ -262,7 +263,7 @@ export function placeShoes(
             // (the nearer foot whose ankle shared its run with the other: as wide as its own ankle found, not half the run)
             width: Math.min(
               width,
-              (farSole !== null && near.end.y < leg.end.y ? foundW[side]! : leg.widthEnd) * FRONT_WIDE,
+              (farSole !== null && near.end.y < leg.end.y ? (foundW[side] ?? 0) : leg.widthEnd) * FRONT_WIDE,
             ),
             height,
             outer: leg.end.x < other.x ? -1 : 1,
@@ -423,13 +424,13 @@ export function ownFeet(body: Body, w0: number): [Box, Box] | null {
   const minRun = Math.max(2, w0 * 0.1);
   for (let y = y0; y < y1; y++) {
     const lx = [lineX(0, y), lineX(1, y)];
-    if (Math.abs(lx[0]! - lx[1]!) < w0 * LINES_APART) continue;
+    if (Math.abs((lx[0] ?? 0) - (lx[1] ?? 0)) < w0 * LINES_APART) continue;
     // the mask's pixels on this row, each to the leg whose line is nearer (split at the middle between the lines)
-    const cut = (lx[0]! + lx[1]!) / 2;
-    const lo = lx[0]! < lx[1]! ? 0 : 1;
+    const cut = ((lx[0] ?? 0) + (lx[1] ?? 0)) / 2;
+    const lo = (lx[0] ?? 0) < (lx[1] ?? 0) ? 0 : 1;
     const part = [0, 1].map(() => ({ a: Infinity, b: -Infinity, n: 0 }));
     for (let x = xa; x <= xb; x++) {
-      if (mask[y * W + x]! < 128) continue;
+      if ((mask[y * W + x] ?? 0) < 128) continue;
       const p = part[x < cut ? lo : 1 - lo]!;
       p.a = Math.min(p.a, x);
       p.b = Math.max(p.b, x);
@@ -489,15 +490,15 @@ export function footBox(body: Body, ankle: Point, shinW: number, depthW = shinW,
     for (let d = 0; d <= w0 * 0.6 && seed < 0; d++) {
       const a = Math.round(cx - d);
       const b = Math.round(cx + d);
-      if (a >= 0 && a < W && mask[row + a]! >= 128) seed = a;
-      else if (b >= 0 && b < W && mask[row + b]! >= 128) seed = b;
+      if (a >= 0 && a < W && (mask[row + a] ?? 0) >= 128) seed = a;
+      else if (b >= 0 && b < W && (mask[row + b] ?? 0) >= 128) seed = b;
     }
     if (seed < 0) break;
     let a = seed;
     let b = seed;
     const lim = w0 * 1.1;
-    while (a > lo && mask[row + a - 1]! >= 128 && cx - a < lim) a--;
-    while (b < hi && mask[row + b + 1]! >= 128 && b - cx < lim) b++;
+    while (a > lo && (mask[row + a - 1] ?? 0) >= 128 && cx - a < lim) a--;
+    while (b < hi && (mask[row + b + 1] ?? 0) >= 128 && b - cx < lim) b++;
     sole = y;
     // its extent across: below the ankle (and below `below`: the other foot's sole beside it)
     if (y > ankle.y + w0 * 0.25 && y > below) {
@@ -545,8 +546,8 @@ function profile(alpha: GrayImage, b: Box): { x0: number; n: number; top: Int32A
   const y1 = Math.min(alpha.height, Math.round(b.y + b.h));
   for (let i = 0; i < n; i++) {
     for (let y = y0; y < y1; y++) {
-      if (alpha.data[y * W + x0 + i]! < 128) continue;
-      if (top[i]! < 0) top[i] = y;
+      if ((alpha.data[y * W + x0 + i] ?? 0) < 128) continue;
+      if ((top[i] ?? 0) < 0) top[i] = y;
       bot[i] = y;
     }
   }
@@ -563,8 +564,8 @@ export function frontKind(alpha: GrayImage, b: Box): FrontKind {
   let n = 0;
   for (let q = 0.45; q <= 0.75; q += 0.05) {
     const i = Math.round((toeRight ? 1 - q : q) * (p.n - 1));
-    if (p.bot[i]! < 0) continue;
-    gap += bottom - p.bot[i]!;
+    if ((p.bot[i] ?? 0) < 0) continue;
+    gap += bottom - (p.bot[i] ?? 0);
     n++;
   }
   return n && gap / n > b.h * ARCH_GAP ? 'pump' : 'closed';
@@ -596,8 +597,8 @@ function drawFront(
   const col = (q: number): number => {
     const c = Math.round((toeRight ? 1 - q : q) * (p.n - 1));
     for (let d = 0; d < p.n; d++) {
-      if (c - d >= 0 && p.top[c - d]! >= 0) return c - d;
-      if (c + d < p.n && p.top[c + d]! >= 0) return c + d;
+      if (c - d >= 0 && (p.top[c - d] ?? 0) >= 0) return c - d;
+      if (c + d < p.n && (p.top[c + d] ?? 0) >= 0) return c + d;
     }
     return c;
   };
@@ -605,15 +606,15 @@ function drawFront(
   // the sole: from the bottom of the toe end's columns up, the rows the colour of its lowest row
   const pix = (x: number, y: number): number => (Math.round(y) * W + Math.round(x)) * 4;
   const dist = (o1: number, o2: number): number =>
-    Math.abs(image.data[o1]! - image.data[o2]!) +
-    Math.abs(image.data[o1 + 1]! - image.data[o2 + 1]!) +
-    Math.abs(image.data[o1 + 2]! - image.data[o2 + 2]!);
+    Math.abs((image.data[o1] ?? 0) - (image.data[o2] ?? 0)) +
+    Math.abs((image.data[o1 + 1] ?? 0) - (image.data[o2 + 1] ?? 0)) +
+    Math.abs((image.data[o1 + 2] ?? 0) - (image.data[o2 + 2] ?? 0));
   const runs: number[] = [];
   const heights: number[] = [];
   for (let q = 0.08; q <= 0.3; q += 0.04) {
     const i = col(q);
-    const bot = p.bot[i]!;
-    const top = p.top[i]!;
+    const bot = p.bot[i] ?? 0;
+    const top = p.top[i] ?? 0;
     if (bot < 0) continue;
     const x = p.x0 + i;
     // the sole's top: the highest edge (a step or a seam line) in the column's lower part
@@ -627,8 +628,8 @@ function drawFront(
   }
   runs.sort((a, c) => a - c);
   heights.sort((a, c) => a - c);
-  const colH = heights.length ? heights[heights.length >> 1]! : b.h;
-  const run = runs.length ? runs[runs.length >> 1]! : 0;
+  const colH = heights.length ? (heights[heights.length >> 1] ?? 0) : b.h;
+  const run = runs.length ? (runs[runs.length >> 1] ?? 0) : 0;
   // a sole of its own colour: its share; none (a pump's sole is the upper's colour): a thin band, darker
   const ownSole = kind !== 'pump' && run < colH * SOLE_MAX * 1.5 && run > colH * 0.05;
   const soleShare = ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
@@ -668,12 +669,12 @@ function drawFront(
         const sx = Math.round(x + i - (step - 1) / 2);
         const sy = Math.round(y + j - (step - 1) / 2);
         if (sx < 0 || sy < 0 || sx >= W || sy >= image.height) continue;
-        const a = alpha.data[sy * W + sx]!;
+        const a = alpha.data[sy * W + sx] ?? 0;
         if (a < 128) continue;
         const o = (sy * W + sx) * 4;
-        rs += image.data[o]! * a;
-        gs += image.data[o + 1]! * a;
-        bs += image.data[o + 2]! * a;
+        rs += (image.data[o] ?? 0) * a;
+        gs += (image.data[o + 1] ?? 0) * a;
+        bs += (image.data[o + 2] ?? 0) * a;
         as += a;
       }
     }
@@ -711,8 +712,8 @@ function drawFront(
         const tongue = kind === 'closed' && t < TONGUE && v > toeH;
         if (tongue) q = qMid + 0.2 * Math.min(1, (v - toeH) / (1 - toeH));
         const i = col(q);
-        const bot = p.bot[i]!;
-        const ctop = p.top[i]!;
+        const bot = p.bot[i] ?? 0;
+        const ctop = p.top[i] ?? 0;
         const sx = p.x0 + i;
         const vp = v * height;
         const soleTop = soleV * height;
@@ -731,7 +732,7 @@ function drawFront(
         }
         if (!read(sx, Math.max(ctop, Math.min(bot, sy)), rgb)) continue;
         const a = inShoe;
-        for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, rgb[c]! * shade * tint[c]!);
+        for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (rgb[c] ?? 0) * shade * (tint[c] ?? 0));
         layer.data[o + 3] = a * 255;
       } else continue;
       if (x < layer.x0) layer.x0 = x;
@@ -781,12 +782,12 @@ function drawInstep(
       a = Math.min(a, Math.max(0, Math.min(1, (1 - t) / 0.2)));
       if (a <= 0) continue;
       const o = (y * W + x) * 4;
-      const below = layer.data[o + 3]! / 255;
+      const below = (layer.data[o + 3] ?? 0) / 255;
       if (below >= 1) continue;
       // the photo's own pixel where it is skin (the instep seen through the old shoe's opening)
-      const pr = person.data[o]!;
-      const pg = person.data[o + 1]!;
-      const pb = person.data[o + 2]!;
+      const pr = person.data[o] ?? 0;
+      const pg = person.data[o + 1] ?? 0;
+      const pb = person.data[o + 2] ?? 0;
       // (over an old shoe: how much it is skin, softly at the limits, so the photo's skin and the fill meet
       // without a ragged edge of near-white or near-skin pixels)
       const own = bare ? 1 : ownSkin(pr, pg, pb, skin);
@@ -797,7 +798,7 @@ function drawInstep(
       // under what the shoe drew there
       const na = below + a * (1 - below);
       for (let k = 0; k < 3; k++) {
-        layer.data[o + k] = (layer.data[o + k]! * below + Math.min(255, c[k]!) * a * (1 - below)) / na;
+        layer.data[o + k] = ((layer.data[o + k] ?? 0) * below + Math.min(255, c[k] ?? 0) * a * (1 - below)) / na;
       }
       layer.data[o + 3] = na * 255;
       if (x < layer.x0) layer.x0 = x;
@@ -825,12 +826,12 @@ export function shinColour(
       const y = Math.round(ankle.y + (knee.y - ankle.y) * t + ((knee.x - ankle.x) / len) * s * shinW);
       if (x < 0 || y < 0 || x >= person.width || y >= person.height) continue;
       const o = (y * person.width + x) * 4;
-      rs.push(person.data[o]!);
-      gs.push(person.data[o + 1]!);
-      bs.push(person.data[o + 2]!);
+      rs.push(person.data[o] ?? 0);
+      gs.push(person.data[o + 1] ?? 0);
+      bs.push(person.data[o + 2] ?? 0);
     }
   }
   if (!rs.length) return null;
-  const med = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1]!;
+  const med = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1] ?? 0;
   return [med(rs), med(gs), med(bs)];
 }

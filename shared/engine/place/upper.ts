@@ -69,7 +69,7 @@ function scoopOf(alpha: GrayImage, g: UpperLayout): number | null {
   const x = Math.round(g.centerX);
   const H = g.hem - g.top;
   for (let y = g.top; y < g.top + H * 0.5; y++) {
-    if (alpha.data[y * alpha.width + x]! >= 128) return y > g.top + H * 0.05 ? y : null;
+    if ((alpha.data[y * alpha.width + x] ?? 0) >= 128) return y > g.top + H * 0.05 ? y : null;
   }
   return null;
 }
@@ -96,7 +96,7 @@ const HEM_ROWS = 0.08;
  */
 function solidHemRow(g: UpperLayout): number {
   const last = g.edgeL.length - 1;
-  const width = (r: number) => g.edgeR[r]! - g.edgeL[r]!;
+  const width = (r: number) => (g.edgeR[r] ?? 0) - (g.edgeL[r] ?? 0);
   let ref = 0;
   for (let r = Math.max(0, last - Math.round(last * HEM_ROWS)); r <= last; r++) ref = Math.max(ref, width(r));
   let r = last;
@@ -179,7 +179,7 @@ function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: 
     for (; d < reach; d++) {
       const x = Math.round(o.x + ux * (d + 1));
       const y = Math.round(o.y + uy * (d + 1));
-      if (x < 0 || y < 0 || x >= W || y >= H || mask[y * W + x]! < 128) break;
+      if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) break;
     }
     // (past the mask's last pixel by one: its soft edge is the shoulder's too)
     if (d > 0) st.dOut[i] = { x: o.x + ux * (d + 1), y: o.y + uy * (d + 1) };
@@ -254,7 +254,7 @@ function sleeveAcross(
     const py = Math.round(y);
     if (px < 0 || py < 0 || px >= W || py >= H) return false;
     const p = py * W + px;
-    return labels[p] === part && alpha.data[p]! >= 128;
+    return labels[p] === part && (alpha.data[p] ?? 0) >= 128;
   };
   // (a gap of a few pixels inside the sleeve, a speck of its print cut out, does not end the run)
   const GAP = 3;
@@ -404,12 +404,12 @@ function printCoherence(
 ): number {
   const { width: W, height: H } = image;
   const px = image.data;
-  const lum = (q: number) => px[q * 4]! * 0.3 + px[q * 4 + 1]! * 0.59 + px[q * 4 + 2]! * 0.11;
+  const lum = (q: number) => (px[q * 4] ?? 0) * 0.3 + (px[q * 4 + 1] ?? 0) * 0.59 + (px[q * 4 + 2] ?? 0) * 0.11;
   let xx = 0;
   let yy = 0;
   let xy = 0;
   for (const { s, part } of sleeves) {
-    const on = (q: number) => labels[q] === part && alpha.data[q]! >= 250;
+    const on = (q: number) => labels[q] === part && (alpha.data[q] ?? 0) >= 250;
     const xs = [s.seamOuter.x, s.seamInner.x, s.cuffOuter.x, s.cuffInner.x];
     const ys = [s.seamOuter.y, s.seamInner.y, s.cuffOuter.y, s.cuffInner.y];
     const x0 = Math.max(1, Math.floor(Math.min(...xs)));
@@ -478,7 +478,7 @@ function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[
   const s: Point[][] = Array.from({ length: cols }, () => []);
   const d: Point[][] = Array.from({ length: cols }, () => []);
   for (let i = 0; i < st.so.length; i++) {
-    const h = st.half[i]!;
+    const h = st.half[i] ?? 0;
     const c = lerp(st.so[i]!, st.si[i]!, 0.5);
     const V = Math.max(dist(st.so[i]!, st.si[i]!) / 2, 1e-6);
     const nx = (st.so[i]!.x - c.x) / V;
@@ -695,8 +695,8 @@ export function placeUpper(
     lastSy = sy;
     const f = (sy - srcArmY) / Math.max(1, g.hem - srcArmY);
     const row = Math.min(g.edgeL.length - 1, Math.max(0, Math.round(sy - g.top)));
-    const sl = g.edgeL[row]!;
-    const sr = g.edgeR[row]!;
+    const sl = g.edgeL[row] ?? 0;
+    const sr = g.edgeR[row] ?? 0;
     const dy = armY + (hemY - armY) * f;
     // (the torso's own edges: an arm hanging against the chest can be behind the bust, which the top covers)
     const [bl, br] = body.torsoEdges(dy);
@@ -726,14 +726,14 @@ export function placeUpper(
   const out = new Float64Array(2);
   const map = (x: number, y: number): Point => {
     tps.map(x, y, out);
-    return { x: out[0]!, y: out[1]! };
+    return { x: out[0] ?? 0, y: out[1] ?? 0 };
   };
   const src = (part: number): Source => ({ image, alpha: alpha.data, labels: g.labels, part, tint });
   let minX = Infinity;
   let maxX = -Infinity;
   for (let i = 0; i < g.edgeL.length; i++) {
-    minX = Math.min(minX, g.edgeL[i]!);
-    maxX = Math.max(maxX, g.edgeR[i]!);
+    minX = Math.min(minX, g.edgeL[i] ?? 0);
+    maxX = Math.max(maxX, g.edgeR[i] ?? 0);
   }
   const box = { x: minX - 4, y: g.top - 4, w: maxX - minX + 8, h: g.hem - g.top + 8 };
   const cols = 16;
@@ -923,7 +923,7 @@ function dressFlare(
 ): DrapeFlare {
   const width = (sy: number) => {
     const row = Math.min(g.edgeL.length - 1, Math.max(0, Math.round(sy - g.top)));
-    return g.edgeR[row]! - g.edgeL[row]!;
+    return (g.edgeR[row] ?? 0) - (g.edgeL[row] ?? 0);
   };
   const f = Math.max(0, Math.min(1, (body.pelvis.y - armY) / Math.max(1, hemY - armY)));
   const hip = width(srcArmY + (g.hem - srcArmY) * f);
@@ -1027,7 +1027,7 @@ export function bodySides(
     let seen = 0;
     for (let d = 0; d <= most; d++) {
       const x = Math.round(cx + sign * d);
-      if (x < 0 || x >= W || body.mask[yy * W + x]! < 128) break;
+      if (x < 0 || x >= W || (body.mask[yy * W + x] ?? 0) < 128) break;
       // the mask over backdrop (a pocket between the waist and an arm bent across the chest) is not the body
       if (apart >= BACKDROP_APART && bd!(x, yy) <= BACKDROP_NEAR) {
         if (++seen >= run) break;
@@ -1079,8 +1079,8 @@ export function hipLine(body: Body, caps: Capsule[], hemY: number): HipLine | nu
   let best = Infinity;
   for (let i = 1; i + 1 < rows.length; i++) {
     const ws = [rows[i - 1]!, rows[i]!, rows[i + 1]!].map((q) => q.r - q.l).sort((a, b) => a - b);
-    if (ws[1]! < best) {
-      best = ws[1]!;
+    if ((ws[1] ?? 0) < best) {
+      best = ws[1] ?? 0;
       waist = rows[i]!;
     }
   }
@@ -1132,8 +1132,8 @@ function followBody(
   }
   ls.sort((a, b) => a - b);
   rs.sort((a, b) => a - b);
-  let l = ls[2]!;
-  let r = rs[2]!;
+  let l = ls[2] ?? 0;
+  let r = rs[2] ?? 0;
   // below the waist a side whose mask flares much faster than a hip (a tutu) follows the hip line (part P14)
   if (hips && dy > hips.y) {
     const [hl, hr] = hipSides(hips, dy);
@@ -1231,19 +1231,19 @@ function hoodDown(
   const y0 = Math.max(0, Math.floor(box.y));
   const y1 = Math.min(image.height - 1, Math.ceil(box.y + box.h));
   const lum = (o: number) =>
-    Math.round(0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!);
+    Math.round(0.299 * (image.data[o] ?? 0) + 0.587 * (image.data[o + 1] ?? 0) + 0.114 * (image.data[o + 2] ?? 0));
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
-      if (labels[p] === PART_HOOD && alpha.data[p]! >= 160) hist[lum(p * 4)]!++;
+      if (labels[p] === PART_HOOD && (alpha.data[p] ?? 0) >= 160) hist[lum(p * 4)]!++;
     }
   }
   let n = 0;
-  for (let i = 0; i < 256; i++) n += hist[i]!;
+  for (let i = 0; i < 256; i++) n += hist[i] ?? 0;
   if (n < 16) return null;
   const at = (share: number) => {
     let c = 0;
-    for (let i = 0; i < 256; i++) if ((c += hist[i]!) >= n * share) return i;
+    for (let i = 0; i < 256; i++) if ((c += hist[i] ?? 0) >= n * share) return i;
     return 255;
   };
   const median = at(0.5);
@@ -1253,17 +1253,17 @@ function hoodDown(
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
-      if (labels[p] !== PART_HOOD || alpha.data[p]! < 160) continue;
+      if (labels[p] !== PART_HOOD || (alpha.data[p] ?? 0) < 160) continue;
       const l = lum(p * 4);
       const into = l >= median ? outer : l <= dark ? inner : null;
       if (!into) continue;
-      into[0] = into[0]! + image.data[p * 4]!;
-      into[1] = into[1]! + image.data[p * 4 + 1]!;
-      into[2] = into[2]! + image.data[p * 4 + 2]!;
-      into[3] = into[3]! + 1;
+      into[0] = (into[0] ?? 0) + (image.data[p * 4] ?? 0);
+      into[1] = (into[1] ?? 0) + (image.data[p * 4 + 1] ?? 0);
+      into[2] = (into[2] ?? 0) + (image.data[p * 4 + 2] ?? 0);
+      into[3] = (into[3] ?? 0) + 1;
     }
   }
-  const mean = (m: number[], k: number): number => (m[k]! / Math.max(1, m[3]!)) * tint[k]!;
+  const mean = (m: number[], k: number): number => ((m[k] ?? 0) / Math.max(1, m[3] ?? 0)) * (tint[k] ?? 0);
   const out: [number, number, number] = [mean(outer, 0), mean(outer, 1), mean(outer, 2)];
   // the inside: the darkest fifth, when it is darker than the fabric (a hood drawn without its opening: the fabric
   // in its own shade)
@@ -1304,7 +1304,12 @@ function neckHalfIn(body: Body, y: number, x: number, most: number): number {
   const cx = Math.round(x);
   const run = (dir: number) => {
     let d = 0;
-    while (d < most && cx + dir * (d + 1) >= 0 && cx + dir * (d + 1) < W && body.mask[row + cx + dir * (d + 1)]! >= 128)
+    while (
+      d < most &&
+      cx + dir * (d + 1) >= 0 &&
+      cx + dir * (d + 1) < W &&
+      (body.mask[row + cx + dir * (d + 1)] ?? 0) >= 128
+    )
       d++;
     return d;
   };
@@ -1378,11 +1383,11 @@ function drawHood(layer: Layer, h: HoodDown): void {
       const t = Math.max(0, 1 - side / h.inside) ** 1.5 * 0.6;
       const shade = 0.76 + 0.12 * Math.min(1, Math.max(0, -dy / h.b));
       const o = (y * W + x) * 4;
-      const da = ld[o + 3]! / 255;
+      const da = (ld[o + 3] ?? 0) / 255;
       const na = cov + da * (1 - cov);
       for (let k = 0; k < 3; k++) {
-        const c = (h.outer[k]! + (h.inner[k]! - h.outer[k]!) * t) * shade;
-        ld[o + k] = (c * cov + ld[o + k]! * da * (1 - cov)) / na;
+        const c = ((h.outer[k] ?? 0) + ((h.inner[k] ?? 0) - (h.outer[k] ?? 0)) * t) * shade;
+        ld[o + k] = (c * cov + (ld[o + k] ?? 0) * da * (1 - cov)) / na;
       }
       ld[o + 3] = na * 255;
       if (x < layer.x0) layer.x0 = x;
