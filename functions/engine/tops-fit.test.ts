@@ -232,4 +232,11 @@ describe('a top over a tutu (round 10, part P14)', () => {
     // was 0.20 (the hem out at the tutu's capped width); now 0.04 (the hips' widening)
     expect((Math.max(...below) - Math.max(...waist)) / body.span).toBeLessThan(0.1);
   }, 60_000);
+
+  it('leaves a slim waist over flaring hips alone: no tutu there (cgi-model-23)', async () => {
+    // her mask 0.27 span past the hip line below the waist (a hip, not a tutu's 0.50-0.82): at HIP_EXCESS 0.25 her
+    // tops' left side was cut in at the hip and her old cami and skin showed there
+    const { placed } = await place('tee-logo', 'cgi-model-23');
+    expect(placed.hips?.cut ?? [false, false]).toEqual([false, false]);
+  }, 60_000);
 });
