@@ -225,6 +225,24 @@ describe('trouser legs together down to the feet stay two legs (issue 38 round 9
 });
 
 /**
+ * On row y, from the left leg's axis less `margin` spans to the right leg's axis plus it: the pixels from the first
+ * to the last that `on` takes (0 when none).
+ */
+function legsExtent(body: Body, y: number, margin: number, on: (p: number) => boolean): number {
+  const W = body.width;
+  const x0 = Math.max(0, Math.round(axis(body.legL, y) - body.span * margin));
+  const x1 = Math.min(W - 1, Math.round(axis(body.legR, y) + body.span * margin));
+  let l = -1;
+  let r = -1;
+  for (let x = x0; x <= x1; x++)
+    if (on(y * W + x)) {
+      if (l < 0) l = x;
+      r = x;
+    }
+  return r - l + 1;
+}
+
+/**
  * The shorts' width half-way down their legs (between the crotch line and their hem) over the width of the thighs
  * in the mask 0.1 spans below their hem: a leg hugging its thigh, not a ballooned block like a skirt.
  */
@@ -232,21 +250,11 @@ function shortsOverThighs(garment: Uint8Array, body: Body): number {
   const W = body.width;
   let bottom = -1;
   for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
-  const extent = (y: number, on: (p: number) => boolean) => {
-    const x0 = Math.max(0, Math.round(axis(body.legL, y) - body.span * 0.5));
-    const x1 = Math.min(W - 1, Math.round(axis(body.legR, y) + body.span * 0.5));
-    let l = -1;
-    let r = -1;
-    for (let x = x0; x <= x1; x++)
-      if (on(y * W + x)) {
-        if (l < 0) l = x;
-        r = x;
-      }
-    return r - l + 1;
-  };
   const mid = Math.round((bottom + body.pelvis.y + body.torsoH * 0.14) / 2);
   const below = Math.round(bottom + body.span * 0.1);
-  return extent(mid, (p) => garment[p]! >= 128) / extent(below, (p) => body.mask[p]! >= 128);
+  return (
+    legsExtent(body, mid, 0.5, (p) => garment[p]! >= 128) / legsExtent(body, below, 0.5, (p) => body.mask[p]! >= 128)
+  );
 }
 
 describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)', () => {
@@ -266,21 +274,8 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
  * trouser leg round its own leg, not both legs' width each.
  */
 function jeansOverKnees(garment: Uint8Array, body: Body): number {
-  const W = body.width;
   const y = Math.round(Math.min(body.legL.mid.y, body.legR.mid.y));
-  const extent = (on: (p: number) => boolean) => {
-    const x0 = Math.max(0, Math.round(axis(body.legL, y) - body.span * 0.6));
-    const x1 = Math.min(W - 1, Math.round(axis(body.legR, y) + body.span * 0.6));
-    let l = -1;
-    let r = -1;
-    for (let x = x0; x <= x1; x++)
-      if (on(y * W + x)) {
-        if (l < 0) l = x;
-        r = x;
-      }
-    return r - l + 1;
-  };
-  return extent((p) => garment[p]! >= 128) / extent((p) => body.mask[p]! >= 128);
+  return legsExtent(body, y, 0.6, (p) => garment[p]! >= 128) / legsExtent(body, y, 0.6, (p) => body.mask[p]! >= 128);
 }
 
 describe('long trouser legs round each leg where the legs touch (issue 38 round 10, part P12)', () => {
