@@ -7,6 +7,7 @@ import type { MetricContext } from './context';
 import {
   armCapsules,
   binary,
+  channelDiff,
   enclosed,
   inCapsules,
   loosened,
@@ -184,4 +185,34 @@ export function hardFill(ctx: MetricContext): number {
     }
   }
   return total / body.span;
+}
+
+/**
+ * Seams of the engine's paint (smears, blotches, ghosts of the old garment): the boundary between painted pixels
+ * (differing from the photo by more than `paintDiff` in a channel, under no garment) and the photo's own pixels
+ * around them, where the luminance steps by `paintStep` or more, counted in pixel edges, in spans. Unlike
+ * `hardFill`, any outline counts, straight or not: a fill that takes on the person's and the backdrop's own shades
+ * meets the photo without a visible seam, a blurred patch or a translucent ghost meets it along a line.
+ */
+export function paintSeams(ctx: MetricContext): number {
+  const { person, result, garment, body, width: W, height: H } = ctx;
+  const painted = new Uint8Array(W * H);
+  for (let i = 0; i < W * H; i++) {
+    if (garment[i]! <= 16 && channelDiff(person, result, i) > T.paintDiff) painted[i] = 1;
+  }
+  const d = result.data;
+  const lumOf = (i: number) => 0.299 * d[i * 4]! + 0.587 * d[i * 4 + 1]! + 0.114 * d[i * 4 + 2]!;
+  let seams = 0;
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      const i = y * W + x;
+      if (!painted[i]) continue;
+      const l = lumOf(i);
+      for (const n of [i + 1, i - 1, i + W, i - W]) {
+        if (painted[n] || garment[n]! > 16) continue;
+        if (Math.abs(l - lumOf(n)) >= T.paintStep) seams++;
+      }
+    }
+  }
+  return seams / body.span;
 }

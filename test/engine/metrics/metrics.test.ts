@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { GrayImage, RgbaImage, TryOnResult } from '../../../shared/engine';
 import { GARMENTS_DIR, loadImage } from '../fixtures';
 import { metricContext } from './context';
-import { bareTorso, hardFill, oldShowing, topHoles } from './cover';
+import { bareTorso, hardFill, oldShowing, paintSeams, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
 import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
 import { failuresOf, hasShaft, LENGTH, measureAll } from './measure-all';
@@ -125,6 +125,32 @@ describe('hardFill', () => {
       },
     );
     expect(hardFill(ctxOf(f, result, new Uint8Array(W * H)))).toBeLessThanOrEqual(T.hardFillMax);
+  });
+});
+
+describe('paintSeams', () => {
+  const f = figure({ highCollar: true });
+  it('fires on a flat round skin blotch over the collar', () => {
+    const result = copy(f.person);
+    paint(result, (x, y) => (x - 100) ** 2 + (y - 72) ** 2 <= 14 * 14, SKIN);
+    expect(paintSeams(ctxOf(f, result, new Uint8Array(W * H)))).toBeGreaterThan(T.paintSeamsMax);
+  });
+  it('is quiet on the same fill fading into the photo at its rim', () => {
+    const result = copy(f.person);
+    const r = 14;
+    paint(
+      result,
+      (x, y) => (x - 100) ** 2 + (y - 72) ** 2 <= r * r,
+      (x, y) => {
+        const t = Math.min(1, Math.hypot(x - 100, y - 72) / r) ** 2;
+        return SKIN.map((s, k) => Math.round(s * (1 - t) + BLUE[k]! * t));
+      },
+    );
+    expect(paintSeams(ctxOf(f, result, new Uint8Array(W * H)))).toBeLessThanOrEqual(T.paintSeamsMax);
+  });
+  it("does not count the new garment's own edges", () => {
+    const { result, garment } = cleanTop(f);
+    expect(paintSeams(ctxOf(f, result, garment))).toBe(0);
   });
 });
 

@@ -26,6 +26,12 @@ export const METRIC_THRESHOLDS = {
   hardStep: 28,
   hardRunMin: 0.06,
   hardFillMax: 0.35,
+  /**
+   * Seams of the engine's paint (`paintSeams`): a painted pixel differs from the photo by more than paintDiff in a
+   * channel (a feathered border within it is the photo's); a seam is a luminance step of paintStep or more.
+   */
+  paintDiff: 10,
+  paintStep: 20,
 
   /** A sleeveless garment: share of the shoulders and upper arms left as they were (or bared to skin). */
   shouldersKeptMin: 0.8,
@@ -86,4 +92,11 @@ export const EVAL_THRESHOLDS = {
   legGapFilledMax: 0.3,
   /** A sleeved garment: the upper arms' share under it (the smaller arm's), at least. */
   sleevesDrawnMin: 0.5,
+  /**
+   * Seams of the engine's paint (`paintSeams`, in spans), at most. Set against the judgement by eye of 63b169a's
+   * flat-lay renders (192): above 0.6 are 37 of the 57 the eye calls smeared and 13 of the 78 it calls good;
+   * with it the metrics agree with the eye on 71% of those renders (61% without). docs/engine.md "Metrics
+   * against the eye".
+   */
+  paintSeamsMax: 0.6,
 };
