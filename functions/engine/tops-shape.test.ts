@@ -78,6 +78,23 @@ describe('tops keep their shape', () => {
       if (r.length === 2 && r.every(([a, b]) => b - a < H * 0.05)) twoStraps++;
     }
     expect(twoStraps / rows).toBeGreaterThan(0.9);
+    // the bridge from each strap's foot to the body is the strap's colour, not the photo's background (white on
+    // a flat lay, a transparent PNG's hidden black): a white or black wedge at each strap's foot above the
+    // neckline (round 11, R3: 552 and 498 such pixels before)
+    for (const cond of ['flat-white', 'alpha'] as const) {
+      const photo = (await productPhoto(garment('cami-silk'), cond)).image;
+      const d = detectGarment(photo, 'top');
+      const img = d.image ?? photo;
+      const bg = cond === 'alpha' ? [0, 0, 0] : [img.data[0]!, img.data[1]!, img.data[2]!];
+      let backdrop = 0;
+      for (let i = 0; i < d.alpha.data.length; i++) {
+        if (d.alpha.data[i]! < 128) continue;
+        let diff = 0;
+        for (let c = 0; c < 3; c++) diff += Math.abs(img.data[i * 4 + c]! - bg[c]!);
+        if (diff < 24) backdrop++;
+      }
+      expect(backdrop).toBeLessThan(40);
+    }
   }, 20_000);
 
   it('reads a tank top as sleeveless and a shirt without a hood; a hoodie keeps its hood', async () => {

@@ -192,8 +192,11 @@ const STRAP_GAP = 0.06;
  * reaching above the body's top from the body's upper quarter, off its middle (a hanger's hook is in the middle),
  * whose lower end comes within `STRAP_GAP` of the body's height of the body below it. Each is kept and joined to
  * the body by bridging the gap under its lower end. Dropped as specks, a camisole became a boxy strapless top.
+ * With `paint` (the copy of the photo to paint in, made on its first call), the bridge is painted in the strap's own colour (the mean of its solid pixels in its last
+ * `STRAP_END_ROWS` rows): left as the photo's, it was the background's (white on a flat lay, black where a
+ * transparent PNG's hidden colour is), a white or black wedge at each strap's foot above the neckline.
  */
-export function attachStraps(alpha: GrayImage): number {
+export function attachStraps(alpha: GrayImage, paint?: () => RgbaImage): number {
   const { width: w, height: h, data } = alpha;
   const bin = new Uint8Array(w * h);
   for (let i = 0; i < bin.length; i++) bin[i] = (data[i] ?? 0) >= 128 ? 1 : 0;
@@ -240,9 +243,43 @@ export function attachStraps(alpha: GrayImage): number {
     }
     if (!ends.length) continue;
     for (const e of ends) for (let y = e.y + 1; y < e.to; y++) data[y * w + e.x] = 255;
+    if (paint) paintBridge(paint(), alpha, labels, c, ends);
     attached++;
   }
   return attached;
+}
+
+/** A strap's rows above its lower end whose solid pixels give its colour for the bridge under it. */
+const STRAP_END_ROWS = 6;
+
+/** Paint strap `c`'s bridges (`ends`, each from below y to `to` in column x) in the strap's own colour. */
+function paintBridge(
+  img: RgbaImage,
+  alpha: GrayImage,
+  labels: Int32Array,
+  c: number,
+  ends: { x: number; y: number; to: number }[],
+): void {
+  const w = img.width;
+  const d = img.data;
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (const e of ends) {
+    for (let y = Math.max(0, e.y - STRAP_END_ROWS + 1); y <= e.y; y++) {
+      const i = y * w + e.x;
+      if (labels[i] !== c || (alpha.data[i] ?? 0) < 250) continue;
+      for (let k = 0; k < 3; k++) sum[k] = (sum[k] ?? 0) + (d[i * 4 + k] ?? 0);
+      n++;
+    }
+  }
+  if (!n) return;
+  for (const e of ends) {
+    for (let y = e.y + 1; y < e.to; y++) {
+      const i = (y * w + e.x) * 4;
+      for (let k = 0; k < 3; k++) d[i + k] = Math.round((sum[k] ?? 0) / n);
+      d[i + 3] = 255;
+    }
+  }
 }
 
 /** The widest extent of component `c` (box `m`) on its rows from its top to `to`. */
@@ -387,7 +424,14 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
     ({ alpha, shadow } = cutOut(image));
   }
   // a top's (or a dress's) thin straps, apart from its body, are kept with it
-  if (hint !== 'shoes' && hint !== 'bottom') attachStraps(alpha);
+  if (hint !== 'shoes' && hint !== 'bottom') {
+    let painted: RgbaImage | undefined;
+    attachStraps(alpha, () => (painted ??= { width: w, height: h, data: new Uint8Array(d) }));
+    if (painted) {
+      image = painted;
+      cleaned = painted;
+    }
+  }
   let kept = keepMainBlobs(alpha);
   const area = kept.alpha.data.reduce((s, v) => s + (v >= 128 ? 1 : 0), 0) / (w * h);
   if (!kept.blobs.length || area < 0.03 || area > 0.92) throw new EngineRefusal('no_garment');
