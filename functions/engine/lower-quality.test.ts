@@ -65,6 +65,30 @@ describe('legs and feet (real models)', () => {
     }
   }, 60_000);
 
+  // before: 0.14 of the shins kept, now 1.00 (the leggings below the mini skirt were filled as old clothing: a flat skin column, their hems left at
+  // the ankles); the old bottom going on below a short new one as leg-hugging wear is worn under it (legwear.ts)
+  it('keeps leggings below a new mini skirt', async () => {
+    const person = await loadPerson('cgi-model-23');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const r = await wear({ image: person, analysis }, 'mini-tartan');
+    // the shins: the mask within half a shin's width of the knee-ankle line
+    const body = bodyFrom(analysis);
+    const W = person.width;
+    const shins = new Uint8Array(W * person.height);
+    for (const leg of [body.legL, body.legR]) {
+      const dx = leg.end.x - leg.mid.x;
+      const dy = leg.end.y - leg.mid.y;
+      for (let i = 0; i < shins.length; i++) {
+        const x = i % W;
+        const y = (i - x) / W;
+        const t = Math.max(0, Math.min(1, ((x - leg.mid.x) * dx + (y - leg.mid.y) * dy) / (dx * dx + dy * dy)));
+        if (body.mask[i]! >= 128 && Math.hypot(x - leg.mid.x - dx * t, y - leg.mid.y - dy * t) <= leg.widthEnd * 0.5)
+          shins[i] = 255;
+      }
+    }
+    expect(keptShare(person, r.image, r.layers.garment.data, shins)).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+
   // before: both shoes drawn as two halves side by side over the one visible foot (shoeOffset 1.0: one foot with
   // no shoe), the bare foot beside them filled with the floor
   it('puts each shoe on its own foot when the feet stand one behind the other, and never erases a bare foot', async () => {
