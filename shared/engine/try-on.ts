@@ -46,6 +46,7 @@ import {
 } from './compose/fill';
 import { composite, smoothCutEdges } from './compose/composite';
 import { readScene, type Scene } from './compose/scene';
+import { legwearUnder } from './compose/legwear';
 
 export { readScene, type Scene };
 
@@ -223,9 +224,11 @@ export async function tryOn(
     clip(layer, head, true);
     lap('warp');
     // the old garment of this slot, where the new one does not cover it
+    // under a short bottom the old bottom's leggings below it are legwear too
+    const kept = slot === 'bottom' ? legwearUnder(person, body, maps.skin, scene.legwear, layer.y1) : scene.legwear;
     const old = shoesOld
       ? shoesOld.region
-      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, scene.legwear, person, scene.background);
+      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, kept, person, scene.background);
     // the old garment beside a hand (a skirt's flare between the hand and the hip) is the old garment too (not a
     // top's: its old region reaches over the old bottom worn on below it)
     if (slot === 'bottom' || slot === 'one-piece') oldBesideHand(old, body, maps, person, scene.background);

@@ -317,7 +317,68 @@ export function oldRegion(
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
+  if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
+}
+
+/** Steps along a leg (hip-knee-ankle) at which its axis is tested for bare skin (`leaveBareLegs`). */
+const BARE_LEG_STEPS = 20;
+/** A leg's step is bare when at least this share of its axis's middle half across passes the skin test. */
+const BARE_LEG_SKIN = 0.6;
+
+/**
+ * A bare leg below the old bottom is no old garment: per leg, from the first step along its hip-knee-ankle line
+ * from which every step down to the ankle is bare skin (plus two steps: the capsule's round end), the leg's capsule is left as it is. The
+ * shaded outline of a bare calf fails the skin test and was filled with the backdrop (white bites down the back
+ * calf); an old dress's tail or a tutu over the leg keeps its steps clothed, so it is filled as before.
+ */
+function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps): void {
+  const { width: W, height: H, mask } = body;
+  for (const leg of [body.legL, body.legR]) {
+    const at = (t: number) => {
+      const u = Math.min(1, t * 2);
+      const v = Math.max(0, t * 2 - 1);
+      return t <= 0.5
+        ? { x: leg.root.x + (leg.mid.x - leg.root.x) * u, y: leg.root.y + (leg.mid.y - leg.root.y) * u }
+        : { x: leg.mid.x + (leg.end.x - leg.mid.x) * v, y: leg.mid.y + (leg.end.y - leg.mid.y) * v };
+    };
+    let from = BARE_LEG_STEPS + 1;
+    for (let i = BARE_LEG_STEPS; i >= 0; i--) {
+      const c = at(i / BARE_LEG_STEPS);
+      const r = Math.max(1, Math.round((i <= BARE_LEG_STEPS / 2 ? leg.widthRoot : leg.widthEnd) * 0.25));
+      let n = 0;
+      let sk = 0;
+      for (let y = Math.round(c.y) - r; y <= Math.round(c.y) + r; y++) {
+        for (let x = Math.round(c.x) - r; x <= Math.round(c.x) + r; x++) {
+          if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) continue;
+          n++;
+          if (maps.skin[y * W + x]) sk++;
+        }
+      }
+      if (n < 4 || sk / n < BARE_LEG_SKIN) break;
+      from = i;
+    }
+    if (from >= BARE_LEG_STEPS) continue;
+    const t0 = Math.min(1, (from + 2) / BARE_LEG_STEPS);
+    const a = at(t0);
+    // the capsules from there to the ankle: on the thigh (if it starts there) and on the shin
+    const caps: [number, number, number, number, number][] =
+      t0 < 0.5
+        ? [
+            [a.x, a.y, leg.mid.x, leg.mid.y, leg.widthRoot * 0.62],
+            [leg.mid.x, leg.mid.y, leg.end.x, leg.end.y, leg.widthEnd * 0.62],
+          ]
+        : [[a.x, a.y, leg.end.x, leg.end.y, leg.widthEnd * 0.62]];
+    for (const c of caps) {
+      const x0 = Math.max(0, Math.floor(Math.min(c[0], c[2]) - c[4]));
+      const x1 = Math.min(W - 1, Math.ceil(Math.max(c[0], c[2]) + c[4]));
+      const y0 = Math.max(0, Math.floor(Math.min(c[1], c[3]) - c[4]));
+      const y1 = Math.min(H - 1, Math.ceil(Math.max(c[1], c[3]) + c[4]));
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++)
+          if (old[y * W + x] && inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) old[y * W + x] = 0;
+    }
+  }
 }
 
 /** Steps along each arm bone (shoulder-elbow, elbow-wrist) at which the arm's own skin is measured across it. */

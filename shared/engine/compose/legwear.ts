@@ -31,9 +31,10 @@ function chroma(d: RgbaImage['data'], o: number): [number, number] {
  * or dress spans it: that is a garment to replace, not legwear). Returns the
  * pixels kept under a new garment: on a clothed leg, every non-skin mask pixel of the leg from the knee down
  * (a boot's shaft, a stocking, a trouser leg), and above the knee those of the same colour as the shin's
- * legwear (a thigh-high stocking, a legging), not the old shorts or skirt above them.
+ * legwear (a thigh-high stocking, a legging), not the old shorts or skirt above them. With `endsAtAnkle`, a leg
+ * whose wear ends at the ankle (leggings, slim trousers above a bare foot or a shoe) counts too (`legwearUnder`).
  */
-export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint8Array {
+export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array, endsAtAnkle = false): Uint8Array {
   const { width: W, height: H, mask } = body;
   const out = new Uint8Array(W * H);
   const d = image.data;
@@ -101,7 +102,7 @@ export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint
         if (Math.hypot(cr - wear[0], cg - wear[1]) < SAME_WEAR * 1.5) same++;
       }
     }
-    if (feet < 8 || same / feet < ON_FOOT_MIN) continue;
+    if (!endsAtAnkle && (feet < 8 || same / feet < ON_FOOT_MIN)) continue;
     const capR = leg.widthRoot * 0.62;
     const capE = leg.widthEnd * 0.62;
     const x0 = Math.max(0, Math.floor(Math.min(leg.root.x - capR, leg.mid.x - capR, leg.end.x - capE)));
@@ -123,4 +124,26 @@ export function legwearMap(image: RgbaImage, body: Body, skin: Uint8Array): Uint
     }
   }
   return out;
+}
+
+/** A new bottom whose hem is above the knees by at least this share of the thigh (knee - hip) leaves the shins out. */
+const SHORT_HEM = 0.15;
+
+/**
+ * What a new bottom leaves as it was on the legs: the legwear (`legwearMap`, once per photo), and under a bottom
+ * whose hem is well above the knees (a mini skirt, shorts) the old bottom going on below it as leg-hugging wear
+ * down to the ankle too (leggings: the same tests, but not on over the foot). Filled, leggings became a flat skin
+ * column with their hems left at the ankles; kept, they are worn under the new skirt as they were.
+ */
+export function legwearUnder(
+  image: RgbaImage,
+  body: Body,
+  skin: Uint8Array,
+  legwear: Uint8Array,
+  hemY: number,
+): Uint8Array {
+  const knee = Math.min(body.legL.mid.y, body.legR.mid.y);
+  const hip = Math.max(body.legL.root.y, body.legR.root.y);
+  if (hemY < 0 || hemY > knee - (knee - hip) * SHORT_HEM) return legwear;
+  return legwearMap(image, body, skin, true);
 }
