@@ -257,6 +257,38 @@ function shortsOverThighs(garment: Uint8Array, body: Body): number {
   );
 }
 
+/**
+ * Where the shorts' legs part: the highest row of the run of rows up from their hem (from the lowest such row within
+ * 0.15 spans of it) that show two runs of cloth
+ * (coverage at least half) between the legs' axes (0.3 spans either side), as a share of the way from the hip
+ * joints' line down to the knees'. A notch at the hem alone is near the hem (a block, like a skirt); two legs part
+ * at a crotch about a third of the way to the knee.
+ */
+function partingDepth(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  let bottom = -1;
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  const runs = (y: number) => {
+    const x0 = Math.round(axis(body.legL, y) - body.span * 0.3);
+    const x1 = Math.round(axis(body.legR, y) + body.span * 0.3);
+    let n = 0;
+    let inRun = false;
+    for (let x = x0; x <= x1; x++) {
+      const on = garment[y * W + x]! >= 128;
+      if (on && !inRun) n++;
+      inRun = on;
+    }
+    return n;
+  };
+  // (the hem's own last rows may be one corner's: from the lowest row with two runs within 0.15 spans of it)
+  let y = bottom;
+  while (y > bottom - body.span * 0.15 && runs(y) < 2) y--;
+  while (y > 0 && runs(y - 1) >= 2) y--;
+  const hip = (body.legL.root.y + body.legR.root.y) / 2;
+  const knee = (body.legL.mid.y + body.legR.mid.y) / 2;
+  return (y - hip) / (knee - hip);
+}
+
 describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)', () => {
   // cgi-model-30's thighs touch: the mask's run across one thigh was both, and each short leg was drawn 1.1x that
   // (one block 1.42 times the thighs' width, two openings on 0.30 of the hem rows: a notch). Now each leg is at
@@ -266,6 +298,9 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
     const garment = r.layers.garment.data;
     expect(shortsOverThighs(garment, body)).toBeLessThan(1.36);
     expect(hemOpenings(garment, body)).toBeGreaterThan(0.45);
+    // round 11 (R1): the legs part from a crotch SHORTS_CROTCH of the way to the knee (0.30), not at a notch by the
+    // hem (0.52: the V's height was measured along its own parted edge, a third of what was meant)
+    expect(partingDepth(garment, body)).toBeLessThan(0.4);
   }, 30_000);
 });
 

@@ -79,13 +79,35 @@ function seamDepth(img: RgbaImage, garment: Uint8Array, body: Body): number {
   return sum / n;
 }
 
+/**
+ * Of the rows from a quarter of the torso below the hip joints down to the garment's hem, the share where the
+ * garment leaves part of the middle between the legs' axes (0.06 spans either side) open: legs parted, not a seam.
+ */
+function middleOpen(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  const y0 = Math.round(body.pelvis.y + body.torsoH * 0.25);
+  const y1 = garmentBottom(garment, W);
+  const h = Math.round(body.span * 0.06);
+  let open = 0;
+  for (let y = y0; y <= y1; y++) {
+    const mid = Math.round((axis(body.legL, y) + axis(body.legR, y)) / 2);
+    let o = false;
+    for (let x = mid - h; x <= mid + h; x++) if (garment[y * W + x]! < 200) o = true;
+    if (o) open++;
+  }
+  return open / Math.max(1, y1 - y0 + 1);
+}
+
 describe('trouser legs on thighs that touch meet on a shaded seam', () => {
   // before (one slab: each leg drawn across the other): jeans 0.95, shorts 0.86, wide legs 1.02; after: about 0.7
   it.each(['jeans-indigo', 'shorts-chino', 'wideleg-cream'])(
     'ai-body in %s: a darker seam between the legs above the knees',
     async (garment) => {
       const { r, body } = await render(garment);
-      expect(seamDepth(r.image, r.layers.garment.data, body)).toBeLessThan(0.8);
+      // round 11 (R1): shorts' legs part from their crotch down, the thighs' middle open between them (no seam left
+      // to shade above their hem): open on 0.37 of the rows down to the hem before, 1.00 now
+      if (garment === 'shorts-chino') expect(middleOpen(r.layers.garment.data, body)).toBeGreaterThan(0.7);
+      else expect(seamDepth(r.image, r.layers.garment.data, body)).toBeLessThan(0.8);
     },
     30_000,
   );

@@ -149,7 +149,12 @@ export function placeTrousers(
         if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
     // two leg openings at the hem where the legs touch there (not one column with a slit)
-    partHems(body, st.dIn, side, seam, gaps, short ? SHORTS_HEM_RISE : 1, short ? SHORTS_HEM_PART : 1);
+    // (shorts: the legs part from a crotch SHORTS_CROTCH of the way from the hip to the knee down to the hem, an
+    // inseam as short as the garment's own; a notch at the hem alone read as one block, a skirt)
+    const hemY = st.dIn[st.dIn.length - 1]!.y;
+    const crotchAt = leg.root.y + (leg.mid.y - leg.root.y) * SHORTS_CROTCH;
+    const rise = short ? Math.max(span * HEM_RISE * SHORTS_HEM_RISE, hemY - crotchAt) : span * HEM_RISE;
+    partHems(body, st.dIn, side, seam, gaps, rise, short ? SHORTS_HEM_PART : 1);
     // the right leg (drawn over the left) without the photo's dark outline along its inner edge on the seam
     // the leg on top without the photo's dark outline along its inner edge where it lies over the other leg: the
     // right one on the seam (above the hem's parting), the left one in front where the legs cross
@@ -581,8 +586,8 @@ function keepLegGap(
 }
 
 /**
- * Where the legs touch at the hem, the two trouser legs' inner edges part towards it (in place): from HEM_RISE spans
- * above the hem down, each leg's inner edge turns away from the seam, HEM_PART spans a side at the hem, an inverted V
+ * Where the legs touch at the hem, the two trouser legs' inner edges part towards it (in place): from `rise` above the
+ * hem (HEM_RISE spans; shorts from their crotch) down, each leg's inner edge turns away from the seam, HEM_PART spans a side at the hem, an inverted V
  * between two leg openings (meeting on the seam down to the hem, the two legs read as one column with a slit).
  */
 function partHems(
@@ -591,15 +596,18 @@ function partHems(
   side: 0 | 1,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
-  higher = 1,
+  rise: number,
   wider = 1,
 ): void {
   if (!seam || dIn.length < 2) return;
-  const rise = body.span * HEM_RISE * higher;
   let along = 0;
+  // (the distance along the edge as it was: measured to the point below once parted, the parting's own sideways
+  // shift counted as length, and the V rose a third as high as meant)
+  let below = dIn[dIn.length - 1]!;
   for (let i = dIn.length - 1; i >= 1 && along < rise; i--) {
     const p = dIn[i]!;
-    if (i < dIn.length - 1) along += dist(p, dIn[i + 1]!);
+    if (i < dIn.length - 1) along += dist(p, below);
+    below = { x: p.x, y: p.y };
     const f = Math.max(0, 1 - along / rise);
     const x = seam(p.y);
     if (x === null || gapAt(p.y)) continue;
@@ -665,6 +673,8 @@ const HEM_PART = 0.025;
 /** Shorts' legs part at the hem so much higher and wider (x HEM_RISE, HEM_PART): each opening round its own thigh. */
 const SHORTS_HEM_RISE = 3;
 const SHORTS_HEM_PART = 4;
+/** Shorts' crotch, where their legs part (legs that touch): this share of the way from the hip joint to the knee. */
+const SHORTS_CROTCH = 0.3;
 
 /** How far (x the span) the left trouser leg goes on under the right one past the seam where the legs touch. */
 const SEAM_UNDERLAP = 0.03;
