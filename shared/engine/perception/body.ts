@@ -84,10 +84,11 @@ export function maskWidth(mask: Uint8Array, w: number, h: number, p: Point, dx: 
  * A hanging elbow whose pose score is below ELBOW_UNSURE and that lies more than ELBOW_DEPTH arm widths inside the
  * mask's outer edge at its row (the arm is the outermost thing there: an elbow sits about half an arm width in) is
  * moved out to half an arm width inside that edge; not when the edge is further than ELBOW_DEPTH_MAX arm widths
- * (an elbow in front of the chest). cgi-model-15's left elbow at score 0.42 lay 1.25 arm widths in, on her torso.
+ * (an elbow in front of the chest). cgi-model-15's left elbow (score 0.42; 0.54 in a tight crop) lay 1.25 (1.32) arm
+ * widths in, on her torso; the fixtures' other unsure elbows lie at most 0.83 in, confident ones up to 1.05.
  */
-export const ELBOW_UNSURE = 0.5;
-export const ELBOW_DEPTH = 1;
+export const ELBOW_UNSURE = 0.6;
+export const ELBOW_DEPTH = 1.1;
 export const ELBOW_DEPTH_MAX = 2;
 
 export function bodyFrom(analysis: PersonAnalysis): Body {
