@@ -80,6 +80,17 @@ export function maskWidth(mask: Uint8Array, w: number, h: number, p: Point, dx: 
   return { a: side(1), b: side(-1) };
 }
 
+/**
+ * A hanging elbow whose pose score is below ELBOW_UNSURE and that lies more than ELBOW_DEPTH arm widths inside the
+ * mask's outer edge at its row (the arm is the outermost thing there: an elbow sits about half an arm width in) is
+ * moved out to half an arm width inside that edge; not when the edge is further than ELBOW_DEPTH_MAX arm widths
+ * (an elbow in front of the chest). cgi-model-15's left elbow (score 0.42; 0.54 in a tight crop) lay 1.25 (1.32) arm
+ * widths in, on her torso; the fixtures' other unsure elbows lie at most 0.83 in, confident ones up to 1.05.
+ */
+export const ELBOW_UNSURE = 0.6;
+export const ELBOW_DEPTH = 1.1;
+export const ELBOW_DEPTH_MAX = 2;
+
 export function bodyFrom(analysis: PersonAnalysis): Body {
   const { width: W, height: H } = analysis;
   const mask = analysis.mask.data;
@@ -89,7 +100,10 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
   const leftIsImageLeft = k.leftShoulder.x + k.leftHip.x <= k.rightShoulder.x + k.rightHip.x;
   const side = (l: KeypointName, r: KeypointName): [Point, Point] => (leftIsImageLeft ? [g(l), g(r)] : [g(r), g(l)]);
   const [shoulderL, shoulderR] = side('leftShoulder', 'rightShoulder');
-  const [elbowL, elbowR] = side('leftElbow', 'rightElbow');
+  const [rawElbowL, rawElbowR] = side('leftElbow', 'rightElbow');
+  const elbowScores = leftIsImageLeft
+    ? [k.leftElbow.score, k.rightElbow.score]
+    : [k.rightElbow.score, k.leftElbow.score];
   const [wristL, wristR] = side('leftWrist', 'rightWrist');
   const [hipL, hipR] = side('leftHip', 'rightHip');
   const [kneeL, kneeR] = side('leftKnee', 'rightKnee');
@@ -103,8 +117,8 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
   const span = Math.max(dist(shoulderL, shoulderR), torsoH * 0.5);
 
   const raisedArm = (root: Point, mid: Point, end: Point) => mid.y < root.y + span * 0.1 || end.y < root.y;
-  const raisedL = raisedArm(shoulderL, elbowL, wristL);
-  const raisedR = raisedArm(shoulderR, elbowR, wristR);
+  const raisedL = raisedArm(shoulderL, rawElbowL, wristL);
+  const raisedR = raisedArm(shoulderR, rawElbowR, wristR);
   const axisX = (y: number) => {
     const t = (y - neck.y) / torsoH;
     if (t <= 0) return neck.x;
@@ -152,6 +166,19 @@ export function bodyFrom(analysis: PersonAnalysis): Body {
     };
     return { root, mid, end, widthRoot: widthAt(m1, root, mid), widthEnd: widthAt(m2, mid, end) };
   };
+  // a hanging elbow the pose model is unsure of, found deep inside the mask: out to the arm's own outline
+  const elbowOut = (shoulder: Point, elbow: Point, wrist: Point, score: number, raised: boolean): Point => {
+    if (raised || score >= ELBOW_UNSURE || elbow.y <= shoulder.y) return elbow;
+    const armW = limb(shoulder, elbow, wrist, span * 0.26).widthRoot;
+    const sgn = elbow.x >= axisX(elbow.y) ? 1 : -1;
+    const most = armW * ELBOW_DEPTH_MAX;
+    let d = 0;
+    while (d <= most && inMask(elbow.x + sgn * d, elbow.y)) d++;
+    if (d <= armW * ELBOW_DEPTH || d > most) return elbow;
+    return { x: elbow.x + sgn * (d - armW * 0.5), y: elbow.y };
+  };
+  const elbowL = elbowOut(shoulderL, rawElbowL, wristL, at(elbowScores, 0), raisedL);
+  const elbowR = elbowOut(shoulderR, rawElbowR, wristR, at(elbowScores, 1), raisedR);
   const armL = limb(shoulderL, elbowL, wristL, span * 0.26);
   const armR = limb(shoulderR, elbowR, wristR, span * 0.26);
   const armCaps: [Point, Point, number][] = [];
