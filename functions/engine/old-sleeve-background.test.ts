@@ -64,7 +64,9 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(like / n).toBeGreaterThan(0.7);
     // the repainted upper arm of the lowered arm (issue 38, round 6, part K3): shaded across like a round arm, not
     // one flat blurred tone; within 0.8x its bare half-width of its line (from the shoulder's joint to the elbow,
-    // shifted onto its bare skin), the filled pixels' brightness varies (sd / mean): 0.188 before, 0.204 after
+    // shifted onto its bare skin), the filled pixels' brightness varies (sd / mean): 0.188 before, 0.204 after; since
+    // round 11, R4, it is held against the bare upper arm's own (0.099): 0.119 (the 0.204 was mostly the old dark
+    // sleeve's light field darkening the arm, below)
     const down = body.armRaised[0] ? body.armR : body.armL;
     const axis = upperArmAxis(body, maps, down);
     expect(axis).not.toBeNull();
@@ -86,6 +88,26 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(lums.length).toBeGreaterThan(300);
     const mean = lums.reduce((u, w) => u + w, 0) / lums.length;
     const sd = Math.sqrt(lums.reduce((u, w) => u + (w - mean) ** 2, 0) / lums.length);
-    expect(sd / mean).toBeGreaterThan(0.196);
+    // ... and in the arm's own tone (issue 38, round 11, part R4): the photo's shading over the old sleeve is the
+    // dark tee's, and the diffused skin the chest's: the repainted upper arm was a darker patch above the bare arm
+    // below its hem. Its mean brightness against the bare upper arm's below it (within 0.8x its half-width, from
+    // the hem to the elbow): 0.84 before, 0.97 after
+    const bare: number[] = [];
+    const skin = maps.skin;
+    for (let y = 0; y < body.height; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (filled[p] || garment[p]! >= 128 || !skin[p]) continue;
+        const t = ((x - down.root.x) * ex + (y - down.root.y) * ey) / e2;
+        if (t < 0.3 || t > 1) continue;
+        if (Math.hypot(x - down.root.x - ex * t, y - down.root.y - ey * t) >= axis!.half * 0.8) continue;
+        bare.push(d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114);
+      }
+    }
+    expect(bare.length).toBeGreaterThan(100);
+    const bareMean = bare.reduce((u, w) => u + w, 0) / bare.length;
+    expect(mean / bareMean).toBeGreaterThan(0.94);
+    const bareSd = Math.sqrt(bare.reduce((u, w) => u + (w - bareMean) ** 2, 0) / bare.length);
+    expect(sd / mean).toBeGreaterThan((bareSd / bareMean) * 0.8);
   }, 30_000);
 });

@@ -1216,6 +1216,13 @@ const ARM_SHADE_FADE = 0.25;
 /** Bins of the shading profile across an arm (`armShading`), from one outline to the other. */
 const ARM_PROFILE_BINS = 9;
 
+/** Where the arm's own colour weighs this much (`armShadeAt`), the fill is not matched to the bare skin beside it. */
+const ARM_OWN_SEAMLESS = 0.5;
+
+/** The bare cross-sections nearest the shoulder whose colour (per bin across the arm) the repainted upper arm
+ * takes on (`armShading`'s `rgb`): the arm just below the old sleeve's hem, which the upper arm continues. */
+const ARM_NEAR_SECTIONS = 4;
+
 /**
  * An upper arm's own shading across it, for painting it where an old sleeve covered it (issue 38, round 6, part
  * K3): the bare forearm's and upper arm's skin brightness across the arm (from the outline on the image's left or
@@ -1231,19 +1238,31 @@ export function armShading(
   from: { x: number; y: number },
   to: { x: number; y: number },
   half: number,
-): { profile: Float32Array; a: { x: number; y: number }; b: { x: number; y: number }; half: number } | null {
+  region: Uint8Array | null = null,
+): {
+  profile: Float32Array;
+  rgb: Float32Array;
+  at: { x: number; y: number };
+  a: { x: number; y: number };
+  b: { x: number; y: number };
+  half: number;
+} | null {
   const { width: W, height: H } = body;
   if (!(half >= 2)) return null;
   const d = image.data;
+  // the region being filled is no source (an old sleeve's dark hem the skin map grew into)
   const skinAt = (x: number, y: number) => {
     const xi = Math.round(x);
     const yi = Math.round(y);
-    return (
-      xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255 && (maps.hair[yi * W + xi] ?? 0) < 128
-    );
+    const p = yi * W + xi;
+    return xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[p] === 255 && (maps.hair[p] ?? 0) < 128 && !region?.[p];
   };
   const sum = new Float64Array(ARM_PROFILE_BINS);
   const cnt = new Float64Array(ARM_PROFILE_BINS);
+  // the nearest bare sections' colour per bin, and where they lie
+  const rgbSum = new Float64Array(ARM_PROFILE_BINS * 3);
+  const rgbCnt = new Float64Array(ARM_PROFILE_BINS);
+  const at = { x: 0, y: 0 };
   let sections = 0;
   const limit = arm.widthRoot * 1.5;
   for (const [a, b, t0, t1] of [
@@ -1280,6 +1299,7 @@ export function armShading(
       if (run < 4) continue;
       const lums: number[] = [];
       const bins: number[] = [];
+      const px: number[] = [];
       for (let s = from; s <= (ends[1] ?? 0); s++) {
         const xi = Math.round(cx + nx * s);
         const yi = Math.round(cy + ny * s);
@@ -1287,12 +1307,22 @@ export function armShading(
         const o = (yi * W + xi) * 4;
         lums.push((d[o] ?? 0) * 0.299 + (d[o + 1] ?? 0) * 0.587 + (d[o + 2] ?? 0) * 0.114);
         bins.push(Math.min(ARM_PROFILE_BINS - 1, Math.floor(((s - from) / (run + 1)) * ARM_PROFILE_BINS)));
+        px.push(o);
       }
       const mean = lums.reduce((u, v) => u + v, 0) / Math.max(1, lums.length);
       if (mean < 8) continue;
+      const near = sections < ARM_NEAR_SECTIONS;
       for (let j = 0; j < lums.length; j++) {
-        sum[bins[j] ?? 0] = (sum[bins[j] ?? 0] ?? 0) + (lums[j] ?? 0) / mean;
-        cnt[bins[j] ?? 0] = (cnt[bins[j] ?? 0] ?? 0) + 1;
+        const bin = bins[j] ?? 0;
+        sum[bin] = (sum[bin] ?? 0) + (lums[j] ?? 0) / mean;
+        cnt[bin] = (cnt[bin] ?? 0) + 1;
+        if (!near) continue;
+        for (let c = 0; c < 3; c++) rgbSum[bin * 3 + c] = (rgbSum[bin * 3 + c] ?? 0) + (d[(px[j] ?? 0) + c] ?? 0);
+        rgbCnt[bin] = (rgbCnt[bin] ?? 0) + 1;
+      }
+      if (near) {
+        at.x += cx / ARM_NEAR_SECTIONS;
+        at.y += cy / ARM_NEAR_SECTIONS;
       }
       sections++;
     }
@@ -1305,14 +1335,37 @@ export function armShading(
   for (let j = 0; j < ARM_PROFILE_BINS; j++) m += profile[j] ?? 0;
   m /= ARM_PROFILE_BINS;
   for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = Math.max(0.6, Math.min(1.4, (profile[j] ?? 0) / m));
-  return { profile, a: from, b: to, half };
+  // the nearest sections' mean colour, shaded across the arm by the profile of all of them
+  const rgb = new Float32Array(ARM_PROFILE_BINS * 3);
+  const all = [0, 0, 0];
+  let n = 0;
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) {
+    for (let c = 0; c < 3; c++) all[c] = (all[c] ?? 0) + (rgbSum[j * 3 + c] ?? 0);
+    n += rgbCnt[j] ?? 0;
+  }
+  for (let j = 0; j < ARM_PROFILE_BINS; j++)
+    for (let c = 0; c < 3; c++) rgb[j * 3 + c] = ((all[c] ?? 0) / Math.max(1, n)) * (profile[j] ?? 1);
+  const used = Math.min(ARM_NEAR_SECTIONS, sections);
+  return {
+    profile,
+    rgb,
+    at: { x: (at.x * ARM_NEAR_SECTIONS) / used, y: (at.y * ARM_NEAR_SECTIONS) / used },
+    a: from,
+    b: to,
+    half,
+  };
 }
 
 /**
  * The shading factor of an upper arm at (x, y) (`armShading`): the profile across it at the pixel's place
  * between the arm's outlines, or null off the upper arm.
  */
-function armShadeAt(sh: NonNullable<ReturnType<typeof armShading>>, x: number, y: number): number | null {
+function armShadeAt(
+  sh: NonNullable<ReturnType<typeof armShading>>,
+  x: number,
+  y: number,
+  own: number[] | null = null,
+): number | null {
   const { a, b, half, profile } = sh;
   const dx = b.x - a.x;
   const dy = b.y - a.y;
@@ -1339,7 +1392,41 @@ function armShadeAt(sh: NonNullable<ReturnType<typeof armShading>>, x: number, y
   const j0 = Math.max(0, Math.min(ARM_PROFILE_BINS - 1, Math.floor(f)));
   const j1 = Math.min(ARM_PROFILE_BINS - 1, j0 + 1);
   const w = Math.max(0, Math.min(1, f - j0));
-  return 1 + ((profile[j0] ?? 0) * (1 - w) + (profile[j1] ?? 0) * w - 1) * fade * fade * (3 - 2 * fade) * side;
+  const weight = fade * fade * (3 - 2 * fade) * side;
+  // the arm's own colour there (`own`: r, g, b and its weight against the diffused skin)
+  if (own) {
+    for (let c = 0; c < 3; c++) own[c] = (sh.rgb[j0 * 3 + c] ?? 0) * (1 - w) + (sh.rgb[j1 * 3 + c] ?? 0) * w;
+    own[3] = weight;
+  }
+  return 1 + ((profile[j0] ?? 0) * (1 - w) + (profile[j1] ?? 0) * w - 1) * weight;
+}
+
+/**
+ * The photo's light (`lightField`) over the part of `region` an upper arm is repainted in (`armShadeAt`'s weight
+ * over a half), its median: the level the arm's own colour is shaded about (0 if none of it is in the region).
+ */
+function armLight(
+  sh: NonNullable<ReturnType<typeof armShading>>,
+  region: Uint8Array,
+  light: ReturnType<typeof lightField>,
+  W: number,
+): number {
+  const r = sh.half * 1.4;
+  const x0 = Math.max(0, Math.floor(Math.min(sh.a.x, sh.b.x) - r));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(sh.a.x, sh.b.x) + r));
+  const y0 = Math.max(0, Math.floor(Math.min(sh.a.y, sh.b.y) - r));
+  const y1 = Math.min(region.length / W - 1, Math.ceil(Math.max(sh.a.y, sh.b.y) + r));
+  const own = [0, 0, 0, 0];
+  const ls: number[] = [];
+  for (let y = y0; y <= y1; y += 2) {
+    for (let x = x0; x <= x1; x += 2) {
+      if (!region[y * W + x] || armShadeAt(sh, x, y, own) === null || (own[3] ?? 0) < 0.5) continue;
+      const l = light.smooth(x, y);
+      if (l >= 0) ls.push(l);
+    }
+  }
+  ls.sort((u, v) => u - v);
+  return ls[ls.length >> 1] ?? 0;
 }
 
 /** The x of a leg's hip-knee-ankle line at row y, or null above its hip or below its ankle. */
@@ -1679,8 +1766,8 @@ export function fillRegion(
       : [body.armL, body.armR].flatMap((a, i) => {
           const from = { x: a.root.x, y: a.root.y };
           const to = { x: a.mid.x + sx(i), y: a.mid.y + sy(i) };
-          const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6));
-          return sh ? [sh] : [];
+          const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6), region);
+          return sh ? [{ ...sh, light: armLight(sh, region, light, W) }] : [];
         });
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
@@ -1742,11 +1829,14 @@ export function fillRegion(
   const floorAt = (x: number, y: number): boolean =>
     (belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[y * W + x] ?? 0) < 128;
   const leg: [number, number] = [0, 1];
+  const own = [0, 0, 0, 0];
   const lowHere = [0, 0, 0];
   const lowThere = [0, 0, 0];
   // the fill at (x, y): skin on the body, the background off it, times the photo's shading
   // the share of skin in the last estimate (`outline`, below)
   let lastOn = 0;
+  // the weight of the arm's own colour in the last estimate (`ownAt`, below)
+  let lastOwn = 0;
   const estimate = (x: number, y: number, into: number[]) => {
     const p = y * W + x;
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
@@ -1765,21 +1855,30 @@ export function fillRegion(
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
     lastOn = on;
+    lastOwn = 0;
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
     const x1 = Math.min(w - 1, x0 + 1);
     const wx = fx - x0;
     const l = ref > 0 ? light.smooth(x, y) : -1;
     let shade = l < 0 ? 1 : 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / ref)) - 1);
+    // the upper arm's own colour (`armShading`'s nearest bare sections), times the photo's shading relative to its
+    // median over the repainted upper arm (`armLight`): over an old sleeve the light field is the sleeve's, so
+    // relative to the region's median it darkened the arm under a dark sleeve)
+    let ownW = 0;
+    let ownShade = 1;
     if (on > 0) {
       for (const sh of armShades) {
-        const f = armShadeAt(sh, x, y);
+        const f = armShadeAt(sh, x, y, own);
         if (f !== null) {
           shade *= f;
+          ownW = own[3] ?? 0;
+          if (l >= 0 && sh.light > 0) ownShade = 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / sh.light)) - 1);
           break;
         }
       }
     }
+    lastOwn = ownW * on;
     // the background's texture from its source, carried by the difference of the backdrop's light between here
     // and there
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
@@ -1809,7 +1908,8 @@ export function fillRegion(
             (bgRgb[q10 + c] ?? 0) * w10 +
             (bgRgb[q11 + c] ?? 0) * w11;
       // the person's shading is the body's (an old tutu's bright tulle lit the background filled over it: a ghost)
-      into[c] = sk * on * shade + bg * (1 - on);
+      const skin = ownW > 0 ? sk * shade * (1 - ownW) + (own[c] ?? 0) * ownShade * ownW : sk * shade;
+      into[c] = skin * on + bg * (1 - on);
       if (legOver) into[c] = (legTone![c] ?? 0) * leg[1] * leg[0] + (into[c] ?? 0) * (1 - leg[0]);
     }
   };
@@ -1826,6 +1926,10 @@ export function fillRegion(
     estimate(q % W, (q / W) | 0, tmp);
     return lastOn >= 0.5;
   };
+  const ownAt = (q: number) => {
+    estimate(q % W, (q / W) | 0, tmp);
+    return lastOwn;
+  };
   const seam = seamCorrection(
     out,
     region,
@@ -1838,7 +1942,11 @@ export function fillRegion(
     // no seam across an edge that stays: the backdrop above the shoulders beside a skin fill (round 10, P4); a
     // shoe's floor fill does not take on the foot's skin beside it (a pale smear on the floor next to the instep):
     // only skin-to-skin and floor-to-floor seams are matched there (round 10, P11)
-    slot === 'shoes' ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0)) : outline,
+    // the bare arm below an old sleeve's hem beside the upper arm painted in its own colour (round 11, R4): the
+    // hem's blended edge there is darker than the arm, matched it drew a dark band above the hem
+    slot === 'shoes'
+      ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0))
+      : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS),
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
