@@ -62,6 +62,33 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(n).toBeGreaterThan(150);
     // before: a skin blob in the sleeve's shape (0.46 of them the background's colour); after: 0.85
     expect(like / n).toBeGreaterThan(0.7);
+    // the raised arm's side (issue 38, round 11, part R13): below its shoulder's joint down to the armpit, 0.1-0.5
+    // spans out from the joint and past 1.3x the upper arm's bare half-width from its line, the old tee's sleeve
+    // under the raised arm is the backdrop, not a flat skin box: 0.07 of the filled pixels the background's colour
+    // before, 0.90 after
+    let nUp = 0;
+    let likeUp = 0;
+    for (const [i, arm] of [body.armL, body.armR].entries()) {
+      if (!body.armRaised[i]) continue;
+      const half = bareArmHalf(body, maps, arm) ?? arm.widthRoot / 2;
+      const dx = arm.mid.x - arm.root.x;
+      const dy = arm.mid.y - arm.root.y;
+      const l2 = dx * dx + dy * dy;
+      const out = Math.sign(arm.root.x - body.neck.x);
+      for (let y = Math.round(arm.root.y); y <= arm.root.y + body.torsoH * 0.3; y++) {
+        for (let k = Math.round(body.span * 0.1); k < body.span * 0.5; k++) {
+          const x = Math.round(arm.root.x + out * k);
+          const p = y * W + x;
+          if (!filled[p] || garment[p]! >= 128) continue;
+          const t = Math.max(0, Math.min(1, ((x - arm.root.x) * dx + (y - arm.root.y) * dy) / l2));
+          if (Math.hypot(x - arm.root.x - dx * t, y - arm.root.y - dy * t) < half * 1.3) continue;
+          nUp++;
+          if (looksLikeBackground(r.image, bg, p, v)) likeUp++;
+        }
+      }
+    }
+    expect(nUp).toBeGreaterThan(300);
+    expect(likeUp / nUp).toBeGreaterThan(0.6);
     // the repainted upper arm of the lowered arm (issue 38, round 6, part K3): shaded across like a round arm, not
     // one flat blurred tone; within 0.8x its bare half-width of its line (from the shoulder's joint to the elbow,
     // shifted onto its bare skin), the filled pixels' brightness varies (sd / mean): 0.188 before, 0.204 after; since

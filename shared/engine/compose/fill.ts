@@ -1078,6 +1078,30 @@ function torsoEdgesAt(body: Body, rows: Float64Array | null, y: number): [number
   return [rows[yy * 2] ?? 0, rows[yy * 2 + 1] ?? 0];
 }
 
+/** The armpit below a shoulder's joint, in torso heights (the raised arm's side of the chest, `chestUnderRaisedArm`). */
+const ARMPIT_DROP = 0.3;
+/** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
+const RAISED_SIDE_ROOM = 0.06;
+
+/**
+ * The torso's sides for the skin fill (issue 38, round 11, part R13): on a raised arm's side, from the shoulders
+ * down to the armpit (`ARMPIT_DROP`), the chest ends a little (`RAISED_SIDE_ROOM`) past the shoulder's joint. The
+ * mask's walk (`torsoEdges`, widened to 0.7 spans there: no arm hangs beside the chest) ran on through an old
+ * tee's sleeve under the raised arm, which was filled as skin: a flat skin box beside the shoulder, cut square
+ * against the backdrop. Beyond the joint the raised upper arm's capsule is the body.
+ */
+function chestUnderRaisedArm(body: Body, rows: Float64Array | null, y: number): [number, number] {
+  let [l, r] = torsoEdgesAt(body, rows, y);
+  const ax = body.axisX(y);
+  for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
+    if (!body.armRaised[i] || y > sh.y + body.torsoH * ARMPIT_DROP) continue;
+    const reach = Math.abs(sh.x - ax) + body.span * RAISED_SIDE_ROOM;
+    if (sh.x < ax) l = Math.max(l, ax - reach);
+    else r = Math.min(r, ax + reach);
+  }
+  return [l, r];
+}
+
 export function onBodySoft(
   body: Body,
   caps: (readonly number[])[],
@@ -1094,13 +1118,13 @@ export function onBodySoft(
   if (y < body.neck.y) {
     const { neck } = body;
     const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
-    const [l, r] = torsoEdgesAt(body, rows, neck.y);
+    const [l, r] = chestUnderRaisedArm(body, rows, neck.y);
     const side = sh.x < neck.x ? neck.x - l : r - neck.x;
     const end = Math.max(Math.abs(sh.x - neck.x), r > l ? side : 0);
     best = neckAndSlope(body, x, y) * soft(end - Math.abs(x - neck.x));
   }
   if (y >= body.neck.y && y <= body.pelvis.y + body.torsoH * 0.1) {
-    const [l, r] = torsoEdgesAt(body, rows, y);
+    const [l, r] = chestUnderRaisedArm(body, rows, y);
     if (r > l) best = Math.max(best, soft(Math.min(x - l, r - x)));
   }
   for (const c of caps) {
