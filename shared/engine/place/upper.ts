@@ -432,7 +432,77 @@ function printCoherence(
   return tr > 1e-6 ? Math.sqrt((xx - yy) ** 2 + 4 * xy * xy) / tr : 0;
 }
 
-type SleeveStrip = { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
+type SleeveStrip = { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[]; rate?: number[] };
+
+/** A long sleeve's print is folded along where it is drawn longer than this (x the body piece's scale). */
+const FOLD_FROM = 1.15;
+/** ... folded back at most this share of the sleeve's own length (one fold pair: forward, back, forward). */
+const FOLD_MAX = 0.9;
+
+/**
+ * A sleeve's print at the body piece's scale along the arm. A flat lay's long sleeve is short for the arm it is
+ * drawn on (shirt-check's on ai-body: 1.5x the body's scale along, 2.4x near the shoulder, where the seam's slant
+ * gives way to the sleeve's own sections): padded across to that scale (`padAcross`) its gingham's checks were
+ * drawn 1.5-2.4x the body's (blobs at the shoulders). Where the strip's print would be drawn more than `FOLD_FROM`
+ * x `printScale` along, its source runs along the sleeve's own axis at `printScale` and is folded back once
+ * (mirrored) about the sleeve's middle, forward again to the cuff: seam and cuff where they were, the print at
+ * the body's scale, each fold's turn a section of its own. `rate`: the scale along each section (for `padAcross`).
+ */
+function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveStrip {
+  const n = st.so.length;
+  if (!fold || n < 3 || printScale <= 0) return st;
+  const sm = st.so.map((o, i) => lerp(o, st.si[i]!, 0.5));
+  const dm = st.dOut.map((o, i) => lerp(o, st.dIn[i]!, 0.5));
+  // each piece's scale along: the body's, or as much as its section can be padded across to (`padAcross`: the
+  // sleeve's own cloth folded once each side), so the print keeps its proportions where the cloth runs short
+  const padMax = 3 - 4 * PAD_EDGE;
+  const need = (i: number) => dist(st.dOut[i]!, st.dIn[i]!) / Math.max(1e-6, dist(st.so[i]!, st.si[i]!) * padMax);
+  const S = [0];
+  const D = [0];
+  const U = [0];
+  for (let i = 1; i < n; i++) {
+    S.push(S[i - 1]! + dist(sm[i - 1]!, sm[i]!));
+    const dd = dist(dm[i - 1]!, dm[i]!);
+    D.push(D[i - 1]! + dd);
+    U.push(U[i - 1]! + dd / Math.max(printScale, need(i - 1), need(i)));
+  }
+  const sLen = S[n - 1]!;
+  const dLen = D[n - 1]!;
+  const uLen = U[n - 1]!;
+  if (sLen < 1 || dLen < 1 || uLen <= sLen * FOLD_FROM) return st;
+  // back b, once: forward to the middle plus b/2, back b, forward to the cuff (a + b + c = the length wanted)
+  const b = Math.min(FOLD_MAX * sLen, (uLen - sLen) / 2);
+  const total = sLen + 2 * b;
+  const k = total / uLen;
+  const turn1 = (sLen + b) / 2;
+  const turn2 = turn1 + b;
+  // the source's position along its axis at u of the unfolded run (0..total)
+  const srcAt = (u: number) => (u <= turn1 ? u : u <= turn2 ? 2 * turn1 - u : u - 2 * b);
+  // piecewise linear: the value of `to` where `from` is v
+  const at = <T>(from: number[], to: T[], v: number, mix: (a: T, b: T, f: number) => T): T => {
+    let i = 0;
+    while (i < n - 2 && from[i + 1]! < v) i++;
+    const span = from[i + 1]! - from[i]!;
+    const f = span > 1e-9 ? Math.max(0, Math.min(1, (v - from[i]!) / span)) : 0;
+    return mix(to[i]!, to[i + 1]!, f);
+  };
+  const num = (x: number, y: number, f: number) => x + (y - x) * f;
+  const Uk = U.map((u) => u * k);
+  // sections: the strip's own and one at each turn
+  const ds = [...D, at(Uk, D, turn1, num), at(Uk, D, turn2, num)].sort((x, y) => x - y);
+  const out: SleeveStrip = { so: [], si: [], dOut: [], dIn: [], rate: [] };
+  for (const d of ds) {
+    const u = srcAt(at(D, Uk, d, num));
+    out.dOut.push(at(D, st.dOut, d, lerp));
+    out.dIn.push(at(D, st.dIn, d, lerp));
+    out.so.push(at(S, st.so, u, lerp));
+    out.si.push(at(S, st.si, u, lerp));
+    // (the scale along there: drawn over source, the pieces either side)
+    const [lo, hi] = [Math.max(0, d - dLen * 1e-3), Math.min(dLen, d + dLen * 1e-3)];
+    out.rate!.push((hi - lo) / Math.max(1e-9, at(D, Uk, hi, num) - at(D, Uk, lo, num)));
+  }
+  return out;
+}
 
 /**
  * A sleeve's print at the same scale across the arm as along it. A flat lay's sleeve is narrow at its top (a
@@ -452,7 +522,7 @@ function padAcross(st: SleeveStrip, pad: boolean): SleeveStrip & { half: number[
   for (let i = 0; i < n; i++) {
     const a = Math.max(0, i - 1);
     const b = Math.min(n - 1, i + 1);
-    const along = dist(dm[a]!, dm[b]!) / Math.max(1e-6, dist(sm[a]!, sm[b]!));
+    const along = st.rate?.[i] ?? dist(dm[a]!, dm[b]!) / Math.max(1e-6, dist(sm[a]!, sm[b]!));
     const h = dist(st.so[i]!, st.si[i]!) / 2;
     const across = dist(st.dOut[i]!, st.dIn[i]!) / Math.max(1e-6, 2 * h);
     const r = along > 0 ? across / along : 1;
@@ -463,7 +533,7 @@ function padAcross(st: SleeveStrip, pad: boolean): SleeveStrip & { half: number[
     si.push(lerp(sm[i]!, st.si[i]!, k));
     half.push(h);
   }
-  return { so, si, dOut: st.dOut, dIn: st.dIn, half };
+  return { so, si, dOut: st.dOut, dIn: st.dIn, half, ...(st.rate ? { rate: st.rate } : {}) };
 }
 
 /**
@@ -837,7 +907,7 @@ export function placeUpper(
             outward,
             limbAcross ? (t) => limbAcross(t * tx) : null,
           );
-          const paddedUp = padAcross(upper, padPrint);
+          const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint);
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
@@ -864,7 +934,7 @@ export function placeUpper(
           const pit = pitOnArm(pit0, limb, along0(pit0), limbW(0) / 2, outward);
           const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward, limbAcross);
           capOverShoulder(st, body, pit.y);
-          const padded = padAcross(st, padPrint);
+          const padded = padAcross(foldAlong(st, scale, padPrint), padPrint);
           drawPadded(layer, src(part), padded);
           strips.push(padded);
         } else {
