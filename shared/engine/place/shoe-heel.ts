@@ -311,10 +311,8 @@ export function ankleProfile(
         gap = 0;
       } else gap++;
     }
-    if (r - l + 1 < shinW * PROFILE_MIN_RUN) {
-      if (found) break;
-      continue;
-    }
+    // (a row cut short by a crease or a strap is skipped)
+    if (r - l + 1 < shinW * PROFILE_MIN_RUN) continue;
     found++;
     if (found <= PROFILE_SKIP) continue;
     widths.push(r - l + 1);
