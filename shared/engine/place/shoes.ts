@@ -291,7 +291,8 @@ export function placeShoes(
             const fill = old ? instepSkin(person, throat, top, half0, half1, skin) : skin;
             // (the foot flaring from the ankle out to the vamp's sides at its throat, under the vamp)
             const foot = ankle ? at.width * INSTEP_FLARE : half0;
-            drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours);
+            // (the flared foot on the person's mask only: the old shoe's outline, not the floor beside it)
+            drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask);
           }
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump') drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
@@ -767,6 +768,7 @@ function drawInstep(
   bare: boolean,
   fill: [number, number, number] = skin,
   across: [number, number, number][] | null = null,
+  mask: Uint8Array | null = null,
 ): void {
   const ax = ankle.x - throat.x;
   const ay = ankle.y - throat.y;
@@ -793,6 +795,7 @@ function drawInstep(
       // fading into the leg over the last fifth below the ankle
       a = Math.min(a, Math.max(0, Math.min(1, (1 - t) / 0.2)));
       if (a <= 0) continue;
+      if (across && mask && (mask[y * W + x] ?? 0) < 128) continue;
       const o = (y * W + x) * 4;
       const below = (layer.data[o + 3] ?? 0) / 255;
       if (below >= 1) continue;
