@@ -243,3 +243,106 @@ export function ownSkin(r: number, g: number, b: number, skin: Rgb): number {
     clamp((sum * 1.4 - ps) / (sum * 0.15)),
   );
 }
+
+/** The ankle's cross profile: this many bins across its skin run. */
+const PROFILE_BINS = 16;
+/** The rows read for it: this many, after skipping the first few (an old shoe's collar edge, anti-aliased). */
+const PROFILE_ROWS = 8;
+const PROFILE_SKIP = 2;
+/** A row is the ankle's when its skin run round the leg's axis is at least this share of the shin's width. */
+const PROFILE_MIN_RUN = 0.35;
+/** How far up the leg the ankle's first skin rows are looked for, in shin widths above the ankle keypoint. */
+const PROFILE_REACH = 1.5;
+
+/**
+ * The ankle as the photo shows it just above an old shoe: the lowest rows of the leg whose run of skin round the
+ * leg's axis (`ownSkin` of the shin's colour) is a real ankle's width, each row's run split into PROFILE_BINS
+ * across and averaged: the colour and the shading (darker at its edges, lit on one side) of the leg going on down
+ * into the new shoe's opening, and the run's half width. Null where no such rows show (a leg covered to above
+ * the ankle).
+ */
+export function ankleProfile(
+  person: RgbaImage,
+  ankle: Point,
+  knee: Point,
+  shinW: number,
+  skin: Rgb,
+): { colours: Rgb[]; half: number } | null {
+  const W = person.width;
+  const sums = new Float64Array(PROFILE_BINS * 4);
+  const widths: number[] = [];
+  const skinAt = (x: number, y: number): boolean => {
+    if (x < 0 || x >= W) return false;
+    const o = (y * W + x) * 4;
+    return ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin) > 0.5;
+  };
+  const dy = knee.y - ankle.y;
+  if (dy >= -1) return null;
+  let found = 0;
+  const yTop = Math.max(0, Math.round(ankle.y - shinW * PROFILE_REACH));
+  for (
+    let y = Math.min(person.height - 1, Math.round(ankle.y));
+    y >= yTop && found < PROFILE_SKIP + PROFILE_ROWS;
+    y--
+  ) {
+    const ax = Math.round(ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy);
+    const lim = Math.round(shinW * 0.75);
+    // the skin run round the axis (through gaps of at most 2 pixels)
+    let c = -1;
+    for (let d = 0; d <= shinW * 0.2 && c < 0; d++) {
+      if (skinAt(ax - d, y)) c = ax - d;
+      else if (skinAt(ax + d, y)) c = ax + d;
+    }
+    if (c < 0) {
+      if (found) break;
+      continue;
+    }
+    let l = c;
+    for (let x = c - 1, gap = 0; x >= ax - lim && gap <= 2; x--) {
+      if (skinAt(x, y)) {
+        l = x;
+        gap = 0;
+      } else gap++;
+    }
+    let r = c;
+    for (let x = c + 1, gap = 0; x <= ax + lim && gap <= 2; x++) {
+      if (skinAt(x, y)) {
+        r = x;
+        gap = 0;
+      } else gap++;
+    }
+    // (a row cut short by a crease or a strap is skipped)
+    if (r - l + 1 < shinW * PROFILE_MIN_RUN) continue;
+    found++;
+    if (found <= PROFILE_SKIP) continue;
+    widths.push(r - l + 1);
+    for (let x = l; x <= r; x++) {
+      const k = Math.min(PROFILE_BINS - 1, Math.floor(((x - l + 0.5) / (r - l + 1)) * PROFILE_BINS));
+      const o = (y * W + x) * 4;
+      sums[k * 4] = (sums[k * 4] ?? 0) + (person.data[o] ?? 0);
+      sums[k * 4 + 1] = (sums[k * 4 + 1] ?? 0) + (person.data[o + 1] ?? 0);
+      sums[k * 4 + 2] = (sums[k * 4 + 2] ?? 0) + (person.data[o + 2] ?? 0);
+      sums[k * 4 + 3] = (sums[k * 4 + 3] ?? 0) + 1;
+    }
+  }
+  if (widths.length < PROFILE_ROWS / 2) return null;
+  const colours: Rgb[] = [];
+  for (let k = 0; k < PROFILE_BINS; k++) {
+    const n = sums[k * 4 + 3] ?? 0;
+    if (!n) return null;
+    colours.push([(sums[k * 4] ?? 0) / n, (sums[k * 4 + 1] ?? 0) / n, (sums[k * 4 + 2] ?? 0) / n]);
+  }
+  widths.sort((a, b) => a - b);
+  return { colours, half: (widths[widths.length >> 1] ?? 0) / 2 };
+}
+
+/** The profile's colour at `s` across it (0: its image-left edge, 1: its right), interpolated between bins. */
+export function profileAt(colours: Rgb[], s: number): Rgb {
+  const f = Math.max(0, Math.min(colours.length - 1, s * colours.length - 0.5));
+  const i = Math.floor(f);
+  const j = Math.min(colours.length - 1, i + 1);
+  const w = f - i;
+  const a = colours[i]!;
+  const b = colours[j]!;
+  return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w, a[2] + (b[2] - a[2]) * w];
+}

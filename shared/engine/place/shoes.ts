@@ -7,7 +7,7 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
-import { drawPumpHeel, instepSkin, ownSkin } from './shoe-heel';
+import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, profileAt } from './shoe-heel';
 import { profileFoot, profileHeight } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
@@ -284,9 +284,15 @@ export function placeShoes(
             // shoe's fill leaning to the ankle, where it meets the leg
             const top = old ? leg.end : { x: at.sole.x, y: leg.end.y };
             const half0 = at.width * TOE_HALF * 0.5;
-            const half1 = old ? leg.widthEnd * 0.33 : half0 * 0.7;
+            // (over an old shoe: the ankle just above it, its colour and shading across, goes on down into the
+            // opening, as wide as it shows)
+            const ankle = old ? ankleProfile(person, leg.end, knee, leg.widthEnd, skin) : null;
+            const half1 = old ? (ankle?.half ?? leg.widthEnd * 0.33) : half0 * 0.7;
             const fill = old ? instepSkin(person, throat, top, half0, half1, skin) : skin;
-            drawInstep(drawn, person, throat, top, half0, half1, skin, !old, fill);
+            // (the foot flaring from the ankle out to the vamp's sides at its throat, under the vamp)
+            const foot = ankle ? at.width * INSTEP_FLARE : half0;
+            // (the flared foot on the person's mask only: the old shoe's outline, not the floor beside it)
+            drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask);
           }
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump') drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
@@ -532,6 +538,8 @@ const CLOSED_TOE = 0.42;
 const PUMP_TOE = 0.34;
 /** A pump's throat in the middle of its front: this share of the height from the sole to the ankle. */
 const PUMP_THROAT = PUMP_TOE * 0.75;
+/** Over an old shoe, the instep flares from the ankle to this share of the front's width either side at the throat (the vamp's sides there). */
+const INSTEP_FLARE = TOE_HALF * 0.7;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -759,6 +767,8 @@ function drawInstep(
   skin: [number, number, number],
   bare: boolean,
   fill: [number, number, number] = skin,
+  across: [number, number, number][] | null = null,
+  mask: Uint8Array | null = null,
 ): void {
   const ax = ankle.x - throat.x;
   const ay = ankle.y - throat.y;
@@ -775,12 +785,17 @@ function drawInstep(
     for (let x = X0; x <= X1; x++) {
       const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
       if (t < -0.1 || t > 1) continue;
-      const off = Math.abs((x - throat.x) * ay - (y - throat.y) * ax) / len;
-      const hw = half0 + (half1 - half0) * Math.max(0, t);
+      const signed = ((y - throat.y) * ax - (x - throat.x) * ay) / len;
+      const off = Math.abs(signed);
+      // (the ankle's profile: the foot flares from the ankle down to the throat, concave like a foot's sides)
+      const hw = across
+        ? (half1 + (half0 - half1) * (1 - Math.min(1, Math.max(0, t))) ** 2) * (1 + 2 * Math.min(0, t))
+        : half0 + (half1 - half0) * Math.max(0, t);
       let a = Math.max(0, Math.min(1, (hw - off) / 2 + 0.5));
       // fading into the leg over the last fifth below the ankle
       a = Math.min(a, Math.max(0, Math.min(1, (1 - t) / 0.2)));
       if (a <= 0) continue;
+      if (across && mask && (mask[y * W + x] ?? 0) < 128) continue;
       const o = (y * W + x) * 4;
       const below = (layer.data[o + 3] ?? 0) / 255;
       if (below >= 1) continue;
@@ -794,7 +809,11 @@ function drawInstep(
       const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
       // (else the foot's own skin tone seen there, shaded round: `fill`)
       const f = (shade / 0.95) * (1 - own);
-      const c = [pr * own + fill[0] * f, pg * own + fill[1] * f, pb * own + fill[2] * f];
+      // (the ankle's own profile across where it was read: its shading, not a flat tone)
+      const tone = across ? profileAt(across, (signed * Math.sign(-ay || 1)) / (2 * Math.max(1, hw)) + 0.5) : null;
+      const c = tone
+        ? [pr * own + tone[0] * (1 - own), pg * own + tone[1] * (1 - own), pb * own + tone[2] * (1 - own)]
+        : [pr * own + fill[0] * f, pg * own + fill[1] * f, pb * own + fill[2] * f];
       // under what the shoe drew there
       const na = below + a * (1 - below);
       for (let k = 0; k < 3; k++) {
