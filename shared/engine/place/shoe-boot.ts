@@ -260,7 +260,8 @@ export function drawBootFront(
   const otherSide = Math.sign(other.x - ankle.x);
   const apart = (y: number, lo: number, hi: number): [number, number] => {
     if (!sideBySide) return [lo, hi];
-    const line = (axisX(y) + otherX(y)) / 2;
+    // (half a pixel past it: the two boots' soft edges overlap, no light seam between them)
+    const line = (axisX(y) + otherX(y)) / 2 + otherSide * 0.5;
     return otherSide > 0 ? [lo, Math.min(hi, line)] : [Math.max(lo, line), hi];
   };
   // the shaft's edges on each row; side by side, the outer side at least PAIR_TAPER of its widest above from the
