@@ -108,4 +108,37 @@ describe('tall boots (real models)', () => {
     expect(on).toBeGreaterThan(0);
     expect(off / on).toBeLessThan(0.16);
   }, 60_000);
+  // cgi-model-23 stands with her legs together, the shins meeting at the knees and the ankles: before, each shaft
+  // followed its own shin in to the bare ankle and one was drawn over the other, so the pair pinched into an
+  // hourglass (the pair's narrowest row under the top 40% of the shafts 0.62 of its width at the top); now the two
+  // shafts meet on the line between the legs and keep their width down to the ankle (0.85)
+  it('keeps a pair of boots on legs that touch from pinching into an hourglass', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-23');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    const { legL, legR } = body;
+    const w = Math.max(legL.widthEnd, legR.widthEnd);
+    const xa = Math.round(Math.min(legL.end.x, legR.end.x) - 2 * w);
+    const xb = Math.round(Math.max(legL.end.x, legR.end.x) + 2 * w);
+    // the pair's width on each row, from the knees down
+    const rows: [number, number][] = [];
+    for (let y = Math.round(Math.min(legL.mid.y, legR.mid.y)); y < person.height; y++) {
+      let a = -1;
+      let b = -1;
+      for (let x = xa; x <= xb; x++) {
+        if (cov[y * W + x]! < 128) continue;
+        if (a < 0) a = x;
+        b = x;
+      }
+      if (a >= 0) rows.push([y, b - a + 1]);
+    }
+    expect(rows.length).toBeGreaterThan(0);
+    const ankle = Math.max(legL.end.y, legR.end.y);
+    const top = rows[0]![0];
+    const cut = top + (ankle - top) * 0.4;
+    const upper = rows.filter(([y]) => y >= top + 3 && y < cut).map(([, n]) => n);
+    const lower = rows.filter(([y]) => y >= cut && y <= ankle).map(([, n]) => n);
+    const atTop = [...upper].sort((p, q) => p - q)[Math.floor(upper.length / 2)]!;
+    expect(Math.min(...lower) / atTop).toBeGreaterThan(0.75);
+  }, 60_000);
 });

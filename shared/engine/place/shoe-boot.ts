@@ -29,6 +29,14 @@ const FOOT_MIN = 1.2;
 const FOOT_COVER = 2.2;
 /** The toe's rounded cap: the lower share of the foot's height it takes. */
 const TOE_CAP = 0.55;
+/** A shaft is stiff: on every row it is at least this share of its median half width (not pinched to the bare ankle). */
+const SHAFT_TAPER = 0.95;
+/** Side by side, a shaft's outer side is at least this share of its widest above from the line between the legs. */
+const PAIR_TAPER = 0.8;
+/** Legs whose axes are at least this many shin widths apart each keep their boot on their side of the line between them. */
+const APART = 0.6;
+/** ...and whose ankles are at most this many shin widths apart in height (side by side, not one behind the other). */
+const SIDE_BY_SIDE = 0.3;
 
 export interface BootFront {
   /** The sole's middle under the foot, the foot's height (sole to ankle) and width across. */
@@ -43,6 +51,8 @@ export interface BootFront {
   toe: number;
   /** The other leg's ankle: the foot's outline is not followed towards it (that is the other boot's foot). */
   other: Point;
+  /** The other leg's knee: where the legs touch, the two shafts meet on the line between their axes. */
+  otherKnee?: Point;
 }
 
 const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
@@ -216,7 +226,7 @@ export function drawBootFront(
   at: BootFront,
   area: BootArea | null = null,
 ): void {
-  const { sole, height, width, ankle, knee, shinW, toe, other } = at;
+  const { sole, height, width, ankle, knee, shinW, toe, other, otherKnee } = at;
   if (width < 2 || height < 2 || shinW < 2) return;
   const W = layer.width;
   const H = layer.height;
@@ -234,9 +244,47 @@ export function drawBootFront(
   const r0 = Math.floor(yTop);
   const r1 = Math.ceil(ySole);
   const shin = shinOutline(mask, W, H, axisX, shinW, r0, Math.ceil(yA));
-  const iA = Math.ceil(yA) - r0;
-  const midA = shin.mid[Math.min(iA, shin.mid.length - 1)] ?? 0;
-  const halfA = (shin.half[Math.min(iA, shin.half.length - 1)] ?? 0) * SHAFT_EASE + 1;
+  // the shaft's half width on each row: the shin's, eased, never under SHAFT_TAPER of its median down the shaft
+  // (a boot's shaft is stiff: it does not pinch in to the bare ankle, no hourglass)
+  const eased = Array.from(shin.half, (h) => h * SHAFT_EASE + 1);
+  const typical = [...eased].sort((p, q) => p - q)[Math.floor(eased.length / 2)] ?? 0;
+  const shaftHalf = eased.map((h) => Math.max(h, typical * SHAFT_TAPER));
+  // the other leg's axis: where the legs are apart but touch, this shaft stops on the line between the two axes
+  const oy = otherKnee ? otherKnee.y - other.y : 0;
+  const otherX = (y: number): number =>
+    otherKnee && Math.abs(oy) > 1 ? other.x + ((otherKnee.x - other.x) * (y - other.y)) / oy : other.x;
+  // a row's edges kept on this leg's side of the line between the legs' axes, where they are APART (two boots side
+  // by side meet there, not one drawn over the other)
+  const sideBySide =
+    !!otherKnee && Math.abs(other.x - ankle.x) >= shinW * APART && Math.abs(other.y - ankle.y) <= shinW * SIDE_BY_SIDE;
+  const otherSide = Math.sign(other.x - ankle.x);
+  const apart = (y: number, lo: number, hi: number): [number, number] => {
+    if (!sideBySide) return [lo, hi];
+    // (half a pixel past it: the two boots' soft edges overlap, no light seam between them)
+    const line = (axisX(y) + otherX(y)) / 2 + otherSide * 0.5;
+    return otherSide > 0 ? [lo, Math.min(hi, line)] : [Math.max(lo, line), hi];
+  };
+  // the shaft's edges on each row; side by side, the outer side at least PAIR_TAPER of its widest above from the
+  // line (legs that meet at the ankles do not pinch the pair of shafts into an hourglass)
+  const shaftEdges = Array.from(shaftHalf, (h, i): [number, number] => {
+    const m = shin.mid[i] ?? 0;
+    return apart(r0 + i, m - h, m + h);
+  });
+  if (sideBySide) {
+    let widestOut = 0;
+    shaftEdges.forEach((e, i) => {
+      const line = (axisX(r0 + i) + otherX(r0 + i)) / 2;
+      const out = otherSide > 0 ? line - e[0] : e[1] - line;
+      widestOut = Math.max(widestOut, out);
+      const keep = Math.max(out, widestOut * PAIR_TAPER);
+      if (otherSide > 0) e[0] = line - keep;
+      else e[1] = line + keep;
+    });
+  }
+  const iA = Math.min(Math.ceil(yA) - r0, shaftEdges.length - 1);
+  const [loA, hiA] = shaftEdges[iA] ?? [0, 0];
+  const midA = (loA + hiA) / 2;
+  const halfA = (hiA - loA) / 2;
   // the foot: its middle between the ankle's and the sole's, its toe on the side it points to
   const footHalf = Math.max(halfA * FOOT_MIN, width * FOOT_HALF);
   const footMid = (midA + sole.x) / 2;
@@ -279,12 +327,7 @@ export function drawBootFront(
   }
   // the left and right edges on a row
   const edges = (y: number): [number, number] => {
-    if (y <= yA) {
-      const i = clamp(Math.round(y) - r0, 0, shin.mid.length - 1);
-      const m = shin.mid[i] ?? 0;
-      const h = (shin.half[i] ?? 0) * SHAFT_EASE + 1;
-      return [m - h, m + h];
-    }
+    if (y <= yA) return shaftEdges[clamp(Math.round(y) - r0, 0, shaftEdges.length - 1)] ?? [0, 0];
     // below the ankle: widening smoothly into the foot (its front rounds out over the toes)
     const s = (y - yA) / Math.max(1, ySole - yA);
     const f = smoothstep(s * 1.25);
@@ -311,7 +354,7 @@ export function drawBootFront(
       lo += cut;
       hi -= cut;
     }
-    return [lo, hi];
+    return apart(y, lo, hi);
   };
   // the product's colours: each row's mean
   // (one set of rows for the shaft and the foot: no seam across the ankle)

@@ -272,7 +272,17 @@ export function placeShoes(
           // as one seen from the front (shoe-trainer.ts)
           if (kind === 'boot') {
             bootArea ??= newBootArea(layer.width, layer.height);
-            drawBootFront(drawn, image, alpha, b, tint, body.mask, toeRight, bootAt(at, leg, reachX, other), bootArea);
+            drawBootFront(
+              drawn,
+              image,
+              alpha,
+              b,
+              tint,
+              body.mask,
+              toeRight,
+              bootAt(at, leg, reachX, other, near.mid),
+              bootArea,
+            );
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
           else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
@@ -327,6 +337,7 @@ function bootAt(
   leg: { end: Point; mid: Point; widthEnd: number },
   reachX: number,
   other: Point,
+  otherKnee?: Point,
 ): BootFront {
   const toe = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : 0;
   return {
@@ -338,6 +349,7 @@ function bootAt(
     shinW: leg.widthEnd,
     toe,
     other,
+    otherKnee,
   };
 }
 
