@@ -67,6 +67,37 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     }
   }, 60_000);
 
+  it("a mannequin's inside back above a strappy body is not cloth, and the straps across it stay", async () => {
+    for (const id of ['cami-silk', 'maxi-dress-floral']) {
+      const flat = detectGarment(await photo(id, 'flat-white'), garment(id).slot);
+      const ghost = detectGarment(await photo(id, 'ghost-mannequin'), garment(id).slot);
+      // on the same canvas: the ghost's cloth where the flat lay shows background in its box's upper half (the
+      // inside back), and the flat lay's cloth above its body that the ghost keeps (the straps)
+      const { x, y, w, h } = flat.bbox;
+      let background = 0;
+      let filled = 0;
+      let straps = 0;
+      let kept = 0;
+      for (let yy = y; yy < y + h * 0.5; yy++) {
+        for (let xx = x; xx < x + w; xx++) {
+          const i = yy * flat.alpha.width + xx;
+          const inGhost = ghost.alpha.data[i]! >= 128;
+          if (flat.alpha.data[i]! < 128) {
+            background++;
+            if (inGhost) filled++;
+          } else if (yy < y + h * 0.12) {
+            straps++;
+            if (inGhost) kept++;
+          }
+        }
+      }
+      // before: the cami 0.43 of it filled (the tan half-disc drawn as a box over the chest), the dress 0.00 of its
+      // straps kept (lost with the half-disc: a pinafore); now 0.004 and 0.002 filled, 1.00 of both kept
+      expect(filled / background, id).toBeLessThan(0.01);
+      expect(kept / straps, id).toBeGreaterThan(0.8);
+    }
+  }, 60_000);
+
   it("a hanger's bar and the background it closes off inside the neckline are not drawn as a white bib", async () => {
     const person = await loadPerson('cgi-model-15');
     const analysis = await analyzePerson(nodeModelRuntime, person);

@@ -11,6 +11,7 @@ import {
   growIntoShadow,
   removeClipHanger,
   removeHook,
+  removeInsideBack,
   removeNeckFill,
   SHADOW,
   untilt,
@@ -457,10 +458,27 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
   // (what was cleared is painted the background's colour in a copy: warped, its own colour would bleed into the
   // neckline's edge)
   const cleared = new Uint8Array(w * h);
-  const neckFill =
-    kept.blobs.length === 1 && hint !== 'shoes' && hint !== 'bottom'
-      ? removeNeckFill(image, kept.alpha, bbox, cleared)
+  // (first a ghost mannequin's inside back above a sleeveless body, the straps across it kept and joined again)
+  const insideBack =
+    kept.blobs.length <= 2 && hint !== 'shoes' && hint !== 'bottom'
+      ? removeInsideBack(image, kept.alpha, bbox, cleared)
       : 0;
+  if (insideBack) {
+    let painted: RgbaImage | undefined;
+    const src = image;
+    attachStraps(kept.alpha, () => (painted ??= { width: w, height: h, data: new Uint8Array(src.data) }));
+    if (painted) {
+      image = painted;
+      cleaned = painted;
+    }
+    kept = keepMainBlobs(kept.alpha);
+    bbox = unionBox(kept.blobs);
+  }
+  const neckFill =
+    insideBack +
+    (kept.blobs.length === 1 && hint !== 'shoes' && hint !== 'bottom'
+      ? removeNeckFill(image, kept.alpha, bbox, cleared)
+      : 0);
   if (neckFill) {
     const bg = borderColour(image);
     const copy: RgbaImage = { width: w, height: h, data: new Uint8Array(image.data) };

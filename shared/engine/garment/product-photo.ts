@@ -68,6 +68,17 @@ export const PRODUCT_PHOTO = {
   clipGapShare: 0.5,
   /** The clips over the waistband: dark grey runs below it no wider than this share of the garment's width. */
   clipMaxWidth: 0.06,
+  /**
+   * A ghost mannequin's inside back above a sleeveless body (removeInsideBack): at least this share of the
+   * garment's width, at most this share of its height, its colour this far from the body's (largest channel
+   * difference of the medians)...
+   */
+  backMinWidth: 0.25,
+  backMaxHeight: 0.4,
+  backContrast: 20,
+  /** ...and a hanger bar's ends beside it: within this of its colour, at most this share of the height tall. */
+  backSpread: 36,
+  backBarHeight: 0.06,
 } as const;
 
 /** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
@@ -534,6 +545,156 @@ export function removeNeckFill(
     total += count;
     // the same fill may go on under a bar across the opening: looked for below this one
     prev = { r, g, b, bottom: colBottom };
+  }
+  return total;
+}
+
+/**
+ * A ghost mannequin's inside back seen above a sleeveless body (a camisole's, a sundress's), or a hanger's bar over
+ * the background a neckline shows: a piece at the top of the outline with the background between it and the
+ * garment's body below in most of its columns (a garment's own parts do not float over the background above its
+ * body), centred, at least `backMinWidth` of the garment's width, at most `backMaxHeight` of its height, in a colour
+ * unlike the body's. It is cleared but for the straps drawn across it: thin runs either side of the centre above its
+ * solid part, followed down through it along their own slope. The same colour's thin ends sticking out sideways
+ * beyond the straps at its height (a hanger's bar) go too. Returns the number of pixels cleared.
+ */
+export function removeInsideBack(
+  image: RgbaImage,
+  alpha: GrayImage,
+  bbox: { x: number; y: number; w: number; h: number },
+  cleared?: Uint8Array,
+): number {
+  const { width: w, data: a } = alpha;
+  const d = image.data;
+  const P = PRODUCT_PHOTO;
+  const on = (x: number, y: number) => (a[y * w + x] ?? 0) >= 128;
+  const yLim = Math.round(bbox.y + bbox.h * 0.5);
+  // per column: its first pixel, the body's top (the first run going on into the lower half) and the lower end of
+  // what lies above the body (its last run before it)
+  const top = new Int32Array(bbox.w).fill(-1);
+  const end = new Int32Array(bbox.w).fill(-1);
+  const below = new Int32Array(bbox.w).fill(-1);
+  for (let i = 0; i < bbox.w; i++) {
+    const x = bbox.x + i;
+    for (let y = bbox.y; y < yLim; y++) {
+      if (!on(x, y)) continue;
+      let e = y;
+      while (e + 1 < bbox.y + bbox.h && on(x, e + 1)) e++;
+      if (top[i]! < 0) top[i] = y;
+      if (e >= yLim) {
+        if (end[i]! >= 0 && y - end[i]! > 2) below[i] = y;
+        break;
+      }
+      end[i] = e;
+      y = e;
+    }
+  }
+  const gapped = (i: number) => below[i]! >= 0 && end[i]! < yLim && end[i]! - top[i]! <= P.backMaxHeight * bbox.h;
+  // the cluster of gapped columns around the centre (a narrow contact with the body may interrupt it)
+  const c = Math.round(bbox.w / 2);
+  const reach = Math.round(0.2 * bbox.w);
+  let seed = -1;
+  for (let k = 0; k <= reach && seed < 0; k++) seed = gapped(c - k) ? c - k : gapped(c + k) ? c + k : -1;
+  if (seed < 0) return 0;
+  const maxBreak = Math.round(0.25 * bbox.w);
+  let lo = seed;
+  let hi = seed;
+  for (let i = seed, miss = 0; i >= 0 && miss <= maxBreak; i--) gapped(i) ? ((lo = i), (miss = 0)) : miss++;
+  for (let i = seed, miss = 0; i < bbox.w && miss <= maxBreak; i++) gapped(i) ? ((hi = i), (miss = 0)) : miss++;
+  let count = 0;
+  for (let i = lo; i <= hi; i++) if (gapped(i)) count++;
+  if (hi - lo + 1 < P.backMinWidth * bbox.w || count < 0.6 * (hi - lo + 1)) return 0;
+  if (Math.abs((lo + hi) / 2 - bbox.w / 2) > 0.1 * bbox.w) return 0;
+  // its colour (median of its gapped runs) against the body's (the outline's middle rows)
+  const median = (px: number[]) => {
+    const ch = [0, 1, 2].map((k) => px.map((p) => d[p * 4 + k] ?? 0).sort((u, v) => u - v)[px.length >> 1] ?? 0);
+    return ch as [number, number, number];
+  };
+  const piece: number[] = [];
+  for (let i = lo; i <= hi; i++)
+    if (gapped(i)) for (let y = top[i]!; y <= end[i]!; y += 2) piece.push(y * w + bbox.x + i);
+  const body: number[] = [];
+  for (let y = Math.round(bbox.y + bbox.h * 0.45); y < bbox.y + bbox.h * 0.6; y += 3)
+    for (let x = bbox.x; x < bbox.x + bbox.w; x += 3) if ((a[y * w + x] ?? 0) >= 250) body.push(y * w + x);
+  if (piece.length < 20 || body.length < 20) return 0;
+  const pc = median(piece);
+  const bc = median(body);
+  const far = (p: number, col: [number, number, number]) =>
+    Math.max(...col.map((v, k) => Math.abs((d[p * 4 + k] ?? 0) - v)));
+  if (Math.max(...pc.map((v, k) => Math.abs(v - (bc[k] ?? 0)))) < P.backContrast) return 0;
+  // the straps across it: thin runs above its solid part (its first row covering half its width), off the centre
+  const x0 = bbox.x + lo;
+  const x1 = bbox.x + hi;
+  let solid = -1;
+  const pieceTop = Math.min(...Array.from(top.subarray(lo, hi + 1)).filter((t) => t >= 0));
+  for (let y = pieceTop; y < yLim && solid < 0; y++) {
+    let n = 0;
+    for (let x = x0; x <= x1; x++) if (on(x, y)) n++;
+    if (n >= 0.5 * (x1 - x0 + 1)) solid = y;
+  }
+  if (solid < 0) return 0;
+  const lines: { sx: number; sy: number; sxx: number; sxy: number; n: number; width: number[] }[] = [];
+  const cxAbs = bbox.x + bbox.w / 2;
+  for (let y = pieceTop; y < solid; y++) {
+    for (const [l, r] of runsOf(alpha, y)) {
+      if (r < x0 || l > x1 || r - l + 1 > 0.06 * bbox.w || Math.abs((l + r) / 2 - cxAbs) < 0.15 * (x1 - x0)) continue;
+      const mid = (l + r) / 2;
+      // a strap's runs lie under each other: joined to the line whose last centre is nearest
+      let line = lines.find((ln) => Math.abs(ln.sx / ln.n - mid) < 0.05 * bbox.w);
+      if (!line) lines.push((line = { sx: 0, sy: 0, sxx: 0, sxy: 0, n: 0, width: [] }));
+      line.sx += mid;
+      line.sy += y;
+      line.sxx += y * y;
+      line.sxy += y * mid;
+      line.n++;
+      line.width.push(r - l + 1);
+    }
+  }
+  const straps = lines
+    .filter((ln) => ln.n >= 0.3 * (solid - pieceTop) && ln.n >= 4)
+    .map((ln) => {
+      // x = m y + q, fitted on the strap's rows above the piece
+      const den = ln.n * ln.sxx - ln.sy * ln.sy;
+      const m = den ? (ln.n * ln.sxy - ln.sy * ln.sx) / den : 0;
+      const q = (ln.sx - m * ln.sy) / ln.n;
+      const half = (ln.width.sort((u, v) => u - v)[ln.width.length >> 1] ?? 2) / 2;
+      return { m, q, half };
+    });
+  const onStrap = (x: number, y: number) => straps.some((s) => Math.abs(x - (s.m * y + s.q)) <= s.half + 0.5);
+  let total = 0;
+  const clear = (x: number, y: number) => {
+    const i = y * w + x;
+    if (!a[i] || onStrap(x, y)) return;
+    a[i] = 0;
+    total++;
+    if (cleared) cleared[i] = 1;
+  };
+  // the piece's columns (a column touching the body: down to its neighbours' lower end), and a soft edge round it
+  let lastEnd = -1;
+  const nextEnd = (i: number) => {
+    for (let k = i; k <= hi; k++) if (gapped(k)) return end[k]!;
+    return lastEnd;
+  };
+  for (let i = lo; i <= hi; i++) {
+    const e = gapped(i) ? end[i]! : Math.min(lastEnd, nextEnd(i));
+    if (gapped(i)) lastEnd = end[i]!;
+    for (let y = Math.max(bbox.y, pieceTop - 2); y <= e + 1; y++) if (gapped(i) || y <= e) clear(bbox.x + i, y);
+  }
+  // the same colour's thin ends beyond it at its height, reaching the outline's side (a hanger's bar)
+  let pieceBottom = pieceTop;
+  for (let i = lo; i <= hi; i++) if (gapped(i)) pieceBottom = Math.max(pieceBottom, end[i]!);
+  pieceBottom = Math.min(yLim, pieceBottom + Math.round(P.backBarHeight * bbox.h));
+  for (const dir of [-1, 1]) {
+    const edge = dir > 0 ? bbox.x : bbox.x + bbox.w - 1;
+    const stop = dir > 0 ? x0 : x1;
+    for (let y = pieceTop; y <= pieceBottom; y++) {
+      let x = edge;
+      while (x !== stop && !on(x, y)) x += dir;
+      // thin: its column's first run short (nothing, or the background, below it)
+      const i = x - bbox.x;
+      if (x === stop || end[i]! - top[i]! > P.backBarHeight * bbox.h) continue;
+      for (; x !== stop && on(x, y) && far(y * w + x, pc) <= P.backSpread; x += dir) clear(x, y);
+    }
   }
   return total;
 }
