@@ -87,10 +87,7 @@ function quadStretch(strip: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Poin
  */
 function acrossOverAlong(strip: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }, i: number): number {
   const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
-  const mid = (a: Point, b: Point) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
   const across = d(strip.dOut[i]!, strip.dIn[i]!) / d(strip.so[i]!, strip.si[i]!);
-  const dm = (k: number) => mid(strip.dOut[k]!, strip.dIn[k]!);
-  const sm = (k: number) => mid(strip.so[k]!, strip.si[k]!);
   return across / ((alongAt(strip, i - 1) + alongAt(strip, i)) / 2);
 }
 

@@ -76,9 +76,6 @@ export const PRODUCT_PHOTO = {
   backMinWidth: 0.25,
   backMaxHeight: 0.4,
   backContrast: 20,
-  /** ...and a hanger bar's ends beside it: within this of its colour, at most this share of the height tall. */
-  backSpread: 36,
-  backBarHeight: 0.06,
 } as const;
 
 /** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
@@ -555,8 +552,7 @@ export function removeNeckFill(
  * garment's body below in most of its columns (a garment's own parts do not float over the background above its
  * body), centred, at least `backMinWidth` of the garment's width, at most `backMaxHeight` of its height, in a colour
  * unlike the body's. It is cleared but for the straps drawn across it: thin runs either side of the centre above its
- * solid part, followed down through it along their own slope. The same colour's thin ends sticking out sideways
- * beyond the straps at its height (a hanger's bar) go too. Returns the number of pixels cleared.
+ * solid part, followed down through it along their own slope. Returns the number of pixels cleared.
  */
 export function removeInsideBack(
   image: RgbaImage,
@@ -599,8 +595,18 @@ export function removeInsideBack(
   const maxBreak = Math.round(0.25 * bbox.w);
   let lo = seed;
   let hi = seed;
-  for (let i = seed, miss = 0; i >= 0 && miss <= maxBreak; i--) gapped(i) ? ((lo = i), (miss = 0)) : miss++;
-  for (let i = seed, miss = 0; i < bbox.w && miss <= maxBreak; i++) gapped(i) ? ((hi = i), (miss = 0)) : miss++;
+  for (let i = seed, miss = 0; i >= 0 && miss <= maxBreak; i--) {
+    if (gapped(i)) {
+      lo = i;
+      miss = 0;
+    } else miss++;
+  }
+  for (let i = seed, miss = 0; i < bbox.w && miss <= maxBreak; i++) {
+    if (gapped(i)) {
+      hi = i;
+      miss = 0;
+    } else miss++;
+  }
   let count = 0;
   for (let i = lo; i <= hi; i++) if (gapped(i)) count++;
   if (hi - lo + 1 < P.backMinWidth * bbox.w || count < 0.6 * (hi - lo + 1)) return 0;
@@ -619,8 +625,6 @@ export function removeInsideBack(
   if (piece.length < 20 || body.length < 20) return 0;
   const pc = median(piece);
   const bc = median(body);
-  const far = (p: number, col: [number, number, number]) =>
-    Math.max(...col.map((v, k) => Math.abs((d[p * 4 + k] ?? 0) - v)));
   if (Math.max(...pc.map((v, k) => Math.abs(v - (bc[k] ?? 0)))) < P.backContrast) return 0;
   // the straps across it: thin runs above its solid part (its first row covering half its width), off the centre
   const x0 = bbox.x + lo;
@@ -679,22 +683,6 @@ export function removeInsideBack(
     const e = gapped(i) ? end[i]! : Math.min(lastEnd, nextEnd(i));
     if (gapped(i)) lastEnd = end[i]!;
     for (let y = Math.max(bbox.y, pieceTop - 2); y <= e + 1; y++) if (gapped(i) || y <= e) clear(bbox.x + i, y);
-  }
-  // the same colour's thin ends beyond it at its height, reaching the outline's side (a hanger's bar)
-  let pieceBottom = pieceTop;
-  for (let i = lo; i <= hi; i++) if (gapped(i)) pieceBottom = Math.max(pieceBottom, end[i]!);
-  pieceBottom = Math.min(yLim, pieceBottom + Math.round(P.backBarHeight * bbox.h));
-  for (const dir of [-1, 1]) {
-    const edge = dir > 0 ? bbox.x : bbox.x + bbox.w - 1;
-    const stop = dir > 0 ? x0 : x1;
-    for (let y = pieceTop; y <= pieceBottom; y++) {
-      let x = edge;
-      while (x !== stop && !on(x, y)) x += dir;
-      // thin: its column's first run short (nothing, or the background, below it)
-      const i = x - bbox.x;
-      if (x === stop || end[i]! - top[i]! > P.backBarHeight * bbox.h) continue;
-      for (; x !== stop && on(x, y) && far(y * w + x, pc) <= P.backSpread; x += dir) clear(x, y);
-    }
   }
   return total;
 }
