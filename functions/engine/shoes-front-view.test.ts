@@ -202,6 +202,46 @@ describe('shoes seen from the front (real models)', () => {
   // before: over an old high-top (cgi-model-27's rear foot: its collar above the ankle) the instep above the vamp
   // was a flat patch of the shin's median colour, greyer and darker than the ankle it hangs from (36.1 levels
   // from the ankle's lowest skin rows in the photo); now the ankle's own colour and shading across go on down (18.7)
+  // round 11, R16: over cgi-model-27's old high-tops the collar (wider than the leg) was filled with skin, a broad
+  // column with a straight side above the pump; now the leg's own outline is carried down and the rest is floor.
+  // Counted: uncovered pixels above the ankle, grey in the photo (the old shoe) and skin-toned in the result,
+  // more than 2 px outside the photo's skin run on the leg's axis just above the collar.
+  it("keeps the leg above a new pump over an old collar the leg's own width", async () => {
+    const { person, body, image, cov } = await renderOnce('heels-red', 'cgi-model-27');
+    const W = person.width;
+    const spread = (d: Uint8Array | Uint8ClampedArray, o: number) => {
+      const hi = Math.max(d[o]!, d[o + 1]!, d[o + 2]!);
+      return (hi - Math.min(d[o]!, d[o + 1]!, d[o + 2]!)) / Math.max(1, hi);
+    };
+    let wide = 0;
+    for (const leg of [body.legL, body.legR]) {
+      const w = Math.min(leg.widthEnd, body.span * 0.4);
+      const ax = Math.round(leg.end.x);
+      // the collar's top: the highest row above the ankle whose axis pixel is grey in the photo
+      let top = Math.round(leg.end.y);
+      for (let y = Math.round(leg.end.y - w * 1.5); y < leg.end.y; y++)
+        if (spread(person.data, (y * W + ax) * 4) < 0.08) {
+          top = y;
+          break;
+        }
+      const ref = top - 2;
+      let l = ax;
+      let r = ax;
+      while (l > ax - w && spread(person.data, (ref * W + l - 1) * 4) > 0.12) l--;
+      while (r < ax + w && spread(person.data, (ref * W + r + 1) * 4) > 0.12) r++;
+      for (let y = top; y < leg.end.y; y++) {
+        for (let x = Math.round(ax - w); x <= ax + w; x++) {
+          if (x >= l - 2 && x <= r + 2) continue;
+          const p = y * W + x;
+          if (cov[p]! >= 128 || spread(person.data, p * 4) >= 0.08) continue;
+          if (spread(image.data, p * 4) > 0.12) wide++;
+        }
+      }
+    }
+    // 107 before, 88 now
+    expect(wide).toBeLessThan(98);
+  }, 60_000);
+
   it("makes a pump's instep over an old shoe the ankle's own tone", async () => {
     const { person, body, image } = await renderOnce('heels-red', 'cgi-model-27');
     const W = person.width;

@@ -987,6 +987,27 @@ export function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): [nu
   return [mr / sum, mg / sum];
 }
 
+/**
+ * The leg's own pixels in an old shoe's region (round 11, part R16): a region pixel on the mask, above the ankle
+ * or on the instep, whose pixel above is the leg (on the mask and not in the region, or itself the leg's): the
+ * leg's outline where the old shoe starts, carried straight down. An old collar wider than the leg, filled with
+ * skin, drew a broad column with a straight side above a new low shoe; outside the leg it is the floor.
+ */
+export function legOwnColumns(region: Uint8Array, body: Body, ry0: number, ry1: number): Uint8Array {
+  const { width: W, mask } = body;
+  const own = new Uint8Array(region.length);
+  for (let y = Math.max(1, ry0); y <= ry1; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (!region[p] || (mask[p] ?? 0) < 128) continue;
+      if (belowAnkle(body, x, y) && !onInstep(body, x, y)) continue;
+      const a = p - W;
+      if (own[a] || (!region[a] && (mask[a] ?? 0) >= 128)) own[p] = 1;
+    }
+  }
+  return own;
+}
+
 /** Below the ankle of the nearer leg: where a shoe, or the floor, is (not skin to diffuse from). */
 export function belowAnkle(body: Body, x: number, y: number): boolean {
   const l = body.legL.end;
@@ -1849,9 +1870,13 @@ export function fillRegion(
     background && source !== 'skin'
       ? textureSources(region, (p) => (body.mask[p] ?? 0) < BG_SURE, W, H, body.span * BG_REACH)
       : null;
-  // a shoe's fill off the leg (below the ankle, not the instep; or off the mask): the floor
+  // a shoe's fill off the leg (below the ankle, not the instep; or off the mask; or outside the leg's own outline
+  // carried down from above the old shoe, `legOwnColumns`): the floor
+  const own0 = slot === 'shoes' ? legOwnColumns(region, body, ry0, ry1) : null;
   const floorAt = (x: number, y: number): boolean =>
-    (belowAnkle(body, x, y) && !onInstep(body, x, y)) || (body.mask[y * W + x] ?? 0) < 128;
+    (belowAnkle(body, x, y) && !onInstep(body, x, y)) ||
+    (body.mask[y * W + x] ?? 0) < 128 ||
+    (own0 !== null && (region[y * W + x] ?? 0) > 0 && !own0[y * W + x]);
   const leg: [number, number] = [0, 1];
   const own = [0, 0, 0, 0];
   const lowHere = [0, 0, 0];
