@@ -74,6 +74,30 @@ function bareDisc(garment: Uint8Array, W: number, arm: Limb, along: number, radi
   return bare / Math.max(1, n);
 }
 
+/**
+ * The share of a disc on a forearm just above the wrist (its centre 0.35 of the forearm's end width up from the
+ * wrist's keypoint, its radius 0.2 of it) with garment: a long sleeve's cuff at the wrist covers it.
+ */
+function sleeveAtWrist(garment: Uint8Array, W: number, arm: Limb): number {
+  const L = Math.hypot(arm.end.x - arm.mid.x, arm.end.y - arm.mid.y) || 1;
+  const w = arm.widthEnd;
+  const c = {
+    x: arm.end.x - ((arm.end.x - arm.mid.x) / L) * w * 0.35,
+    y: arm.end.y - ((arm.end.y - arm.mid.y) / L) * w * 0.35,
+  };
+  const r = w * 0.2;
+  let n = 0;
+  let on = 0;
+  for (let y = Math.floor(c.y - r); y <= c.y + r; y++) {
+    for (let x = Math.floor(c.x - r); x <= c.x + r; x++) {
+      if ((x - c.x) ** 2 + (y - c.y) ** 2 > r * r) continue;
+      n++;
+      if (garment[y * W + x]! >= 128) on++;
+    }
+  }
+  return on / Math.max(1, n);
+}
+
 /** Round a raised arm's shoulder: a tenth down the upper arm, half its width. */
 const bareShoulder = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(garment, W, arm, 0.1, 0.5);
 /** On an upper arm: a quarter down it, 0.35 of its width. */
@@ -179,7 +203,7 @@ describe('sleeves follow the arms', () => {
     }
   }, 60_000);
 
-  it('lays long sleeves along arms hanging down, not as a cape beside them', async () => {
+  it('lays long sleeves along arms hanging down to the wrists, not as a cape beside them', async () => {
     // cgi-model-4: arms straight down beside the body, in a crop top with wide sleeves (the mask's arm is wide)
     const { result, body, W } = await render('longsleeve-breton', 'cgi-model-4');
     expect(body.armRaised).toEqual([false, false]);
@@ -187,6 +211,10 @@ describe('sleeves follow the arms', () => {
     // sleeve's pixels splayed out beside each arm
     for (const arm of [body.armL, body.armR])
       expect(offArm(result.layers.garment.data, W, body, arm)).toBeLessThan(0.02);
+    // and down to the wrist (R11): the cuff stopped 0.55 of the forearm's width above the wrist's keypoint, as a
+    // short sleeve's reach does, a band of bare forearm under it (before: 0 of the disc above each wrist covered, now 1)
+    for (const arm of [body.armL, body.armR])
+      expect(sleeveAtWrist(result.layers.garment.data, W, arm)).toBeGreaterThan(0.9);
   }, 60_000);
 
   it("joins a raised arm's sleeve to the body at the shoulder: no skin through the seam", async () => {

@@ -114,6 +114,12 @@ const FOLDED_ELBOW = 1.2;
 const ARM_ROOT_MAX = 0.3;
 const ARM_END_MAX = 0.24;
 
+/**
+ * A long sleeve's cuff this far (x the forearm's width) above the wrist's keypoint: it stopped at 0.55 of it, as a
+ * short sleeve's reach does, a band of bare forearm under every sweater's cuff (cgi-model-30).
+ */
+const LONG_CUFF_GAP = 0.15;
+
 /** A flat lay's sleeve's width at its seam across the sleeve's own axis (seam's middle to cuff's middle). */
 function acrossSleeve(s: Sleeve): number {
   const a = lerp(s.seamOuter, s.seamInner, 0.5);
@@ -785,7 +791,11 @@ export function placeUpper(
               along0(seamI) +
               dist(s.seamInner, s.cuffInner) * scale) /
             2;
-        const len = Math.min(Math.max(wanted, edges), armLen - limb.widthEnd * 0.55);
+        // its end: a long sleeve's cuff at the wrist (its edge `LONG_CUFF_GAP` of the forearm's width above the wrist's
+        // keypoint, the hand bare), a short one's well above it
+        const stop =
+          armLen - (long ? Math.min(limb.widthEnd, span * ARM_END_MAX) * LONG_CUFF_GAP : limb.widthEnd * 0.55);
+        const len = Math.min(Math.max(wanted, edges), stop);
         // its outer side away from the body
         const outward = { x: Math.sign(limb.root.x - body.neck.x) || (part === PART_LEFT ? -1 : 1), y: 0 };
         // the sleeve's own width across its length (not along its seam: a flat lay's seam runs from the shoulder's
@@ -848,7 +858,6 @@ export function placeUpper(
           // each edge from its end of the seam: the outer one for its own length (a short sleeve's cuff slants
           // as its own does) or to the sleeve's end, the inner one likewise
           const own = Math.min(1.1, variant.length) * scale;
-          const stop = armLen - limb.widthEnd * 0.55;
           const outerEnd = Math.min(stop, long ? len : along0(seamO) + dist(s.seamOuter, s.cuffOuter) * own);
           const innerEnd = Math.min(stop, long ? len : along0(seamI) + dist(s.seamInner, s.cuffInner) * own);
           // its seam laid a little over the body piece's edge: the two edges meeting on one line left a hairline
