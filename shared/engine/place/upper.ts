@@ -137,7 +137,7 @@ function acrossSleeve(s: Sleeve): number {
  */
 const SHOULDER_CAP = 0.4;
 
-function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number, width: number) {
+function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number, width: number, corner: Point) {
   const d = { x: (limb.mid.x - limb.root.x) / (upperLen || 1), y: (limb.mid.y - limb.root.y) / (upperLen || 1) };
   const back = upperLen * 0.1 - width * 0.6;
   const from = { x: limb.root.x + d.x * back, y: limb.root.y + d.y * back };
@@ -155,7 +155,64 @@ function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number,
     outer.x = -outer.x;
     outer.y = -outer.y;
   }
-  return segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
+  const st = segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
+  // each section's outer end no farther out than the line along the arm through the body piece's shoulder corner
+  // (`corner`, where the sleeve's own outer edge starts)
+  const past = (p: Point) => (p.x - corner.x) * outer.x + (p.y - corner.y) * outer.y;
+  for (let i = 0; i < st.dOut.length; i++) {
+    const o = st.dOut[i]!;
+    const n = st.dIn[i]!;
+    const eo = past(o);
+    if (eo <= 0) continue;
+    const en = past(n);
+    st.dOut[i] = en >= 0 ? n : lerp(n, o, -en / (eo - en));
+  }
+  return st;
+}
+
+/**
+ * Draw under what the layer holds (in the box round `pts`): the layer's pixels there over what `draw` puts down.
+ */
+function drawUnder(layer: Layer, pts: Point[], draw: () => void): void {
+  const W = layer.width;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pts) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  // (a margin for a strip's edges drawn a little past its outer and inner points)
+  const m = 2 + Math.ceil(0.1 * Math.max(x1 - x0, y1 - y0));
+  x0 = Math.max(0, Math.floor(x0) - m);
+  y0 = Math.max(0, Math.floor(y0) - m);
+  x1 = Math.min(W - 1, Math.ceil(x1) + m);
+  y1 = Math.min(layer.height - 1, Math.ceil(y1) + m);
+  if (x1 < x0 || y1 < y0) return;
+  const bw = x1 - x0 + 1;
+  const saved = new Uint8ClampedArray(bw * (y1 - y0 + 1) * 4);
+  for (let y = y0; y <= y1; y++) {
+    const row = layer.data.subarray((y * W + x0) * 4, (y * W + x1 + 1) * 4);
+    saved.set(row, (y - y0) * bw * 4);
+    row.fill(0);
+  }
+  draw();
+  const d = layer.data;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const o = (y * W + x) * 4;
+      const q = ((y - y0) * bw + x - x0) * 4;
+      const ta = (saved[q + 3] ?? 0) / 255;
+      if (ta <= 0) continue;
+      const ba = (d[o + 3] ?? 0) / 255;
+      const na = ta + ba * (1 - ta);
+      for (let c = 0; c < 3; c++) d[o + c] = ((saved[q + c] ?? 0) * ta + (d[o + c] ?? 0) * ba * (1 - ta)) / na;
+      d[o + 3] = na * 255;
+    }
+  }
 }
 
 /** A sleeve's cap: its sections in this first share of its length reach out over the shoulder's outline. */
@@ -823,8 +880,13 @@ export function placeUpper(
           // body piece (the occlusion's capsule round the upper arm from its first tenth) is cut out of it up to
           // the joint and past: the sleeve's seam end is laid over the joint too, or skin shows through a hole
           // where sleeve and body meet
-          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0));
-          drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3);
+          // (its outer side no farther out than the sleeve's own outer edge from the body piece's shoulder corner,
+          // and drawn under the body piece: its square end stood above the shoulder's line, a stepped notch, and its
+          // first sections drew a sawtooth over the shoulder; cgi-model-23, -27)
+          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO);
+          drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
+            drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3),
+          );
           strips.push(cap);
         }
         if (bendAngle(limb) > FOLDED_ELBOW && len > upperLen + limb.widthEnd * 0.5) {
