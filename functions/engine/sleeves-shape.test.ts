@@ -74,6 +74,30 @@ function bareDisc(garment: Uint8Array, W: number, arm: Limb, along: number, radi
   return bare / Math.max(1, n);
 }
 
+/**
+ * The share of a disc on a forearm just above the wrist (its centre 0.35 of the forearm's end width up from the
+ * wrist's keypoint, its radius 0.2 of it) with garment: a long sleeve's cuff at the wrist covers it.
+ */
+function sleeveAtWrist(garment: Uint8Array, W: number, arm: Limb): number {
+  const L = Math.hypot(arm.end.x - arm.mid.x, arm.end.y - arm.mid.y) || 1;
+  const w = arm.widthEnd;
+  const c = {
+    x: arm.end.x - ((arm.end.x - arm.mid.x) / L) * w * 0.35,
+    y: arm.end.y - ((arm.end.y - arm.mid.y) / L) * w * 0.35,
+  };
+  const r = w * 0.2;
+  let n = 0;
+  let on = 0;
+  for (let y = Math.floor(c.y - r); y <= c.y + r; y++) {
+    for (let x = Math.floor(c.x - r); x <= c.x + r; x++) {
+      if ((x - c.x) ** 2 + (y - c.y) ** 2 > r * r) continue;
+      n++;
+      if (garment[y * W + x]! >= 128) on++;
+    }
+  }
+  return on / Math.max(1, n);
+}
+
 /** Round a raised arm's shoulder: a tenth down the upper arm, half its width. */
 const bareShoulder = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(garment, W, arm, 0.1, 0.5);
 /** On an upper arm: a quarter down it, 0.35 of its width. */
@@ -139,6 +163,37 @@ function capGap(result: Awaited<ReturnType<typeof render>>['result'], body: Body
   return worst;
 }
 
+/**
+ * Garment pixels standing out over a raised arm's shoulder: past the line along the upper arm through the body
+ * piece's shoulder corner (the anchor nearest the arm's root, where the sleeve's outer edge starts), by 3 px to half
+ * the arm's width, from that corner to 0.4 of the upper arm; per pixel there.
+ */
+function capStep(result: Awaited<ReturnType<typeof render>>['result'], W: number, arm: Limb): number {
+  const garment = result.layers.garment.data;
+  const anchors = result.debug[0]!.anchors.map((a) => a.to);
+  const corner = [anchors[1]!, anchors[2]!].sort(
+    (a, b) => Math.hypot(a.x - arm.root.x, a.y - arm.root.y) - Math.hypot(b.x - arm.root.x, b.y - arm.root.y),
+  )[0]!;
+  const L = Math.hypot(arm.mid.x - arm.root.x, arm.mid.y - arm.root.y) || 1;
+  const d = { x: (arm.mid.x - arm.root.x) / L, y: (arm.mid.y - arm.root.y) / L };
+  const out = d.x > 0 ? { x: d.y, y: -d.x } : { x: -d.y, y: d.x };
+  if (out.y > 0) [out.x, out.y] = [-out.x, -out.y];
+  const w = arm.widthRoot * 0.5;
+  let n = 0;
+  let on = 0;
+  for (let y = Math.floor(corner.y - L); y <= corner.y + L; y++) {
+    for (let x = Math.floor(corner.x - L); x <= corner.x + L; x++) {
+      if (x < 0 || y < 0 || x >= W || y * W + x >= garment.length) continue;
+      const along = (x - corner.x) * d.x + (y - corner.y) * d.y;
+      const past = (x - corner.x) * out.x + (y - corner.y) * out.y;
+      if (along < 0 || along > L * 0.4 || past < 3 || past > w) continue;
+      n++;
+      if (garment[y * W + x]! >= 128) on++;
+    }
+  }
+  return on / Math.max(1, n);
+}
+
 describe('sleeves follow the arms', () => {
   it('joins the sleeves to the body along the seam and over the shoulder: no slit of skin at either shoulder', async () => {
     // cgi-model-30 (arms a little out): with only its two ends as anchors the spline bowed the body piece's side
@@ -179,7 +234,7 @@ describe('sleeves follow the arms', () => {
     }
   }, 60_000);
 
-  it('lays long sleeves along arms hanging down, not as a cape beside them', async () => {
+  it('lays long sleeves along arms hanging down to the wrists, not as a cape beside them', async () => {
     // cgi-model-4: arms straight down beside the body, in a crop top with wide sleeves (the mask's arm is wide)
     const { result, body, W } = await render('longsleeve-breton', 'cgi-model-4');
     expect(body.armRaised).toEqual([false, false]);
@@ -187,9 +242,13 @@ describe('sleeves follow the arms', () => {
     // sleeve's pixels splayed out beside each arm
     for (const arm of [body.armL, body.armR])
       expect(offArm(result.layers.garment.data, W, body, arm)).toBeLessThan(0.02);
+    // and down to the wrist (R11): the cuff stopped 0.55 of the forearm's width above the wrist's keypoint, as a
+    // short sleeve's reach does, a band of bare forearm under it (before: 0 of the disc above each wrist covered, now 1)
+    for (const arm of [body.armL, body.armR])
+      expect(sleeveAtWrist(result.layers.garment.data, W, arm)).toBeGreaterThan(0.9);
   }, 60_000);
 
-  it("joins a raised arm's sleeve to the body at the shoulder: no skin through the seam", async () => {
+  it("joins a raised arm's sleeve to the body at the shoulder: no skin through the seam, no step", async () => {
     // cgi-model-23: her right arm raised to her head
     const { result, body, W } = await render('longsleeve-breton', 'cgi-model-23');
     const raised = [body.armL, body.armR].filter((_, i) => body.armRaised[i]);
@@ -197,5 +256,9 @@ describe('sleeves follow the arms', () => {
     // the arm in front of the body piece was cut out of it to past the joint, the sleeve starting at the seam
     // beside it: 0.38 of the shoulder left as skin
     for (const arm of raised) expect(bareShoulder(result.layers.garment.data, W, arm)).toBeLessThan(0.1);
+    // the shoulder's cap (R11) was a square strip from behind the joint, its outer corner standing above the
+    // shoulder's line (a stepped notch) and its first sections a sawtooth over the body piece: 0.14 of the band past
+    // the sleeve's outer edge's line covered, now 0.01
+    for (const arm of raised) expect(capStep(result, W, arm)).toBeLessThan(0.06);
   }, 60_000);
 });

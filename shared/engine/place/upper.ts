@@ -114,6 +114,12 @@ const FOLDED_ELBOW = 1.2;
 const ARM_ROOT_MAX = 0.3;
 const ARM_END_MAX = 0.24;
 
+/**
+ * A long sleeve's cuff this far (x the forearm's width) above the wrist's keypoint: it stopped at 0.55 of it, as a
+ * short sleeve's reach does, a band of bare forearm under every sweater's cuff (cgi-model-30).
+ */
+const LONG_CUFF_GAP = 0.15;
+
 /** A flat lay's sleeve's width at its seam across the sleeve's own axis (seam's middle to cuff's middle). */
 function acrossSleeve(s: Sleeve): number {
   const a = lerp(s.seamOuter, s.seamInner, 0.5);
@@ -131,7 +137,7 @@ function acrossSleeve(s: Sleeve): number {
  */
 const SHOULDER_CAP = 0.4;
 
-function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number, width: number) {
+function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number, width: number, corner: Point) {
   const d = { x: (limb.mid.x - limb.root.x) / (upperLen || 1), y: (limb.mid.y - limb.root.y) / (upperLen || 1) };
   const back = upperLen * 0.1 - width * 0.6;
   const from = { x: limb.root.x + d.x * back, y: limb.root.y + d.y * back };
@@ -149,7 +155,64 @@ function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number,
     outer.x = -outer.x;
     outer.y = -outer.y;
   }
-  return segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
+  const st = segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
+  // each section's outer end no farther out than the line along the arm through the body piece's shoulder corner
+  // (`corner`, where the sleeve's own outer edge starts)
+  const past = (p: Point) => (p.x - corner.x) * outer.x + (p.y - corner.y) * outer.y;
+  for (let i = 0; i < st.dOut.length; i++) {
+    const o = st.dOut[i]!;
+    const n = st.dIn[i]!;
+    const eo = past(o);
+    if (eo <= 0) continue;
+    const en = past(n);
+    st.dOut[i] = en >= 0 ? n : lerp(n, o, -en / (eo - en));
+  }
+  return st;
+}
+
+/**
+ * Draw under what the layer holds (in the box round `pts`): the layer's pixels there over what `draw` puts down.
+ */
+function drawUnder(layer: Layer, pts: Point[], draw: () => void): void {
+  const W = layer.width;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pts) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  // (a margin for a strip's edges drawn a little past its outer and inner points)
+  const m = 2 + Math.ceil(0.1 * Math.max(x1 - x0, y1 - y0));
+  x0 = Math.max(0, Math.floor(x0) - m);
+  y0 = Math.max(0, Math.floor(y0) - m);
+  x1 = Math.min(W - 1, Math.ceil(x1) + m);
+  y1 = Math.min(layer.height - 1, Math.ceil(y1) + m);
+  if (x1 < x0 || y1 < y0) return;
+  const bw = x1 - x0 + 1;
+  const saved = new Uint8ClampedArray(bw * (y1 - y0 + 1) * 4);
+  for (let y = y0; y <= y1; y++) {
+    const row = layer.data.subarray((y * W + x0) * 4, (y * W + x1 + 1) * 4);
+    saved.set(row, (y - y0) * bw * 4);
+    row.fill(0);
+  }
+  draw();
+  const d = layer.data;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const o = (y * W + x) * 4;
+      const q = ((y - y0) * bw + x - x0) * 4;
+      const ta = (saved[q + 3] ?? 0) / 255;
+      if (ta <= 0) continue;
+      const ba = (d[o + 3] ?? 0) / 255;
+      const na = ta + ba * (1 - ta);
+      for (let c = 0; c < 3; c++) d[o + c] = ((saved[q + c] ?? 0) * ta + (d[o + c] ?? 0) * ba * (1 - ta)) / na;
+      d[o + 3] = na * 255;
+    }
+  }
 }
 
 /** A sleeve's cap: its sections in this first share of its length reach out over the shoulder's outline. */
@@ -855,7 +918,11 @@ export function placeUpper(
               along0(seamI) +
               dist(s.seamInner, s.cuffInner) * scale) /
             2;
-        const len = Math.min(Math.max(wanted, edges), armLen - limb.widthEnd * 0.55);
+        // its end: a long sleeve's cuff at the wrist (its edge `LONG_CUFF_GAP` of the forearm's width above the wrist's
+        // keypoint, the hand bare), a short one's well above it
+        const stop =
+          armLen - (long ? Math.min(limb.widthEnd, span * ARM_END_MAX) * LONG_CUFF_GAP : limb.widthEnd * 0.55);
+        const len = Math.min(Math.max(wanted, edges), stop);
         // its outer side away from the body
         const outward = { x: Math.sign(limb.root.x - body.neck.x) || (part === PART_LEFT ? -1 : 1), y: 0 };
         // the sleeve's own width across its length (not along its seam: a flat lay's seam runs from the shoulder's
@@ -883,8 +950,13 @@ export function placeUpper(
           // body piece (the occlusion's capsule round the upper arm from its first tenth) is cut out of it up to
           // the joint and past: the sleeve's seam end is laid over the joint too, or skin shows through a hole
           // where sleeve and body meet
-          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0));
-          drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3);
+          // (its outer side no farther out than the sleeve's own outer edge from the body piece's shoulder corner,
+          // and drawn under the body piece: its square end stood above the shoulder's line, a stepped notch, and its
+          // first sections drew a sawtooth over the shoulder; cgi-model-23, -27)
+          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO);
+          drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
+            drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3),
+          );
           strips.push(cap);
         }
         if (bendAngle(limb) > FOLDED_ELBOW && len > upperLen + limb.widthEnd * 0.5) {
@@ -918,7 +990,6 @@ export function placeUpper(
           // each edge from its end of the seam: the outer one for its own length (a short sleeve's cuff slants
           // as its own does) or to the sleeve's end, the inner one likewise
           const own = Math.min(1.1, variant.length) * scale;
-          const stop = armLen - limb.widthEnd * 0.55;
           const outerEnd = Math.min(stop, long ? len : along0(seamO) + dist(s.seamOuter, s.cuffOuter) * own);
           const innerEnd = Math.min(stop, long ? len : along0(seamI) + dist(s.seamInner, s.cuffInner) * own);
           // its seam laid a little over the body piece's edge: the two edges meeting on one line left a hairline
