@@ -105,9 +105,10 @@ describe('trouser legs on thighs that touch meet on a shaded seam', () => {
     async (garment) => {
       const { r, body } = await render(garment);
       // round 11 (R1): shorts' legs part from their crotch down, the thighs' middle open between them (no seam left
-      // to shade above their hem): open on 0.37 of the rows down to the hem before, 1.00 now
-      if (garment === 'shorts-chino') expect(middleOpen(r.layers.garment.data, body)).toBeGreaterThan(0.7);
-      else expect(seamDepth(r.image, r.layers.garment.data, body)).toBeLessThan(0.8);
+      // to shade above their hem): open on 0.37 of the rows down to the hem before, 1.00 now. Round 11 (R14): the
+      // jeans and wide legs too, from the crotch (her legs apart from the knees down, the gap carried up): open on
+      // 0.60 / 0.58 of the rows before (below the knees only), 1.00 / 1.00 now (their seam's depth was 0.7)
+      expect(middleOpen(r.layers.garment.data, body)).toBeGreaterThan(0.7);
     },
     30_000,
   );

@@ -61,7 +61,11 @@ export function placeTrousers(
   const srcLegLen = g.hem - crotch.y;
   const anchors: { from: Point; to: Point }[] = [];
   // where the legs touch above the gap the photo shows (thighs together), the seam between the two trouser legs
-  const gaps = openGaps(body, crotchY);
+  // (legs apart from the knees down under an old dress or skirt: the gap carried up to the crotch, `gapFromCrotch`)
+  // (trousers whose legs reach that far: shorts part at their own crotch, `partHems`)
+  const reach = Math.min(1, srcLegLen / srcWaistW / 1.45) * variant.length;
+  const hemY = crotchY + reach * ((body.legL.end.y + body.legR.end.y) / 2 - crotchY);
+  const gaps = gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY);
   const seam = inseamLine(body, crotchY, gaps);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
@@ -522,6 +526,42 @@ export function openGaps(body: Body, y0: number): (y: number) => [number, number
     return i >= 0 && i < gaps.length ? gaps[i]! : openGapAt(body, y);
   };
 }
+
+/**
+ * The gap between the legs carried up from where it opens to the crotch, where the legs are apart at the knees (the
+ * first open gap's top at most GAP_KNEE spans below the knees' line): above it the mask's legs are an old dress's or
+ * skirt's one block (ai-body: the gap opens at her dress's hem, by the knees), and the trouser legs met on a seam
+ * there, one slab down to the knee. Two trouser legs on legs apart part from the crotch: the gap's edges run on up
+ * straight from its top (its edges GAP_TOP spans below where it opens) to a point at the crotch, on the line between
+ * the legs; the fill paints the backdrop there over the old garment. Legs that touch at the knees keep their seam;
+ * a garment whose hem (`hemY`, about) ends above the gap's top (shorts) parts at its own crotch.
+ */
+export function gapFromCrotch(
+  body: Body,
+  crotchY: number,
+  gapAt: (y: number) => [number, number] | null,
+  hemY = Infinity,
+): (y: number) => [number, number] | null {
+  const knees = (body.legL.mid.y + body.legR.mid.y) / 2;
+  const y0 = Math.ceil(crotchY);
+  let top = -1;
+  for (let y = y0; y <= knees + body.span * GAP_KNEE && top < 0; y++) if (gapAt(y)) top = y;
+  if (top < 0 || top - crotchY < body.span * GAP_LOW || top > hemY) return gapAt;
+  const yt = Math.round(top + body.span * GAP_TOP);
+  const ty = gapAt(yt) ? yt : top;
+  const edge = gapAt(ty)!;
+  const apex = body.axisX(crotchY);
+  return (y: number) => {
+    if (y <= crotchY || y >= ty) return gapAt(y);
+    const t = (y - crotchY) / (ty - crotchY);
+    return [apex + (edge[0] - apex) * t, apex + (edge[1] + 1 - apex) * t - 1];
+  };
+}
+/** The gap carried up when it opens at most this far (x the span) below the knees; its edges read this far below. */
+const GAP_KNEE = 0.1;
+const GAP_TOP = 0.05;
+/** A gap whose top is within this (x the span) of the crotch needs no carrying up. */
+const GAP_LOW = 0.1;
 
 /** The narrowest gap between the legs (x the span) a trouser leg's inner edge follows, and its least run of rows. */
 const GAP_OPEN = 0.1;
