@@ -317,18 +317,25 @@ function layoutOf(
         left = true;
       }
     }
-    if (armpit >= 0) return { y: armpit, sleeve: true, cuff: firstBottom, slit: true };
-    if (first >= 0) {
+    /** A sleeve lying on the body up to its armpit: the armpit's drop below the shoulders' line, else null. */
+    const lying = (): number | null => {
       const below = Math.min(H - 1, firstBottom + win);
       const wBelow = Math.max(1, (rowsR[below] ?? 0) - (rowsL[below] ?? 0));
       // the shoulders' line: the first row of the body's run at least 0.6 of the body's width (a hood above is
       // narrower)
       let shoulders = 0;
       while (shoulders < first && (rowsR[shoulders] ?? 0) - (rowsL[shoulders] ?? 0) < wBelow * 0.6) shoulders++;
-      if (first - shoulders > wBelow * 0.8) {
-        const y = Math.max(Math.round(H * 0.08), shoulders + Math.round(wBelow * 0.45));
-        return { y, sleeve: true, cuff: firstBottom, slit: false };
-      }
+      if (first - shoulders <= wBelow * 0.8) return null;
+      return Math.max(Math.round(H * 0.08), shoulders + Math.round(wBelow * 0.45));
+    };
+    if (armpit >= 0) {
+      // a slit opening lower than an armpit's drop (the sleeve lies on the body above it): the armpit is the drop's
+      const y = lying();
+      return { y: y !== null && y < armpit ? y : armpit, sleeve: true, cuff: firstBottom, slit: true };
+    }
+    if (first >= 0) {
+      const y = lying();
+      if (y !== null) return { y, sleeve: true, cuff: firstBottom, slit: false };
       return { y: first, sleeve: true, cuff: null, slit: false };
     }
     // straps, then the armhole's curve running outwards, then the side seam: the armpit is where the garment's

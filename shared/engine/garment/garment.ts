@@ -84,6 +84,84 @@ function borderColour(image: RgbaImage): { r: number; g: number; b: number; shar
   return { r, g, b, share: near / samples.length };
 }
 
+/** An enclosed slit is at least this share of the garment's height tall... */
+const SLIT_MIN_HEIGHT = 0.1;
+/** ...at least this many pixels wide on average (a light pinstripe is 1-2)... */
+const SLIT_MIN_WIDTH = 3;
+/** ...at most this share of its height across (not a hanger's closed-off neck, nor a band across)... */
+const SLIT_MAX_WIDTH = 0.25;
+/** ...its middle at least this share of the garment's width from the garment's middle (beside the body, where a
+ * sleeve lies: not a hood's drawstrings down the front)... */
+const SLIT_SIDE = 0.2;
+/** ...and its mean distance from the background's colour at most this share of `TOLERANCE` (flat backdrop). */
+const SLIT_FLAT = 0.5;
+
+/**
+ * Background seen through a closed slit is background: a coat's sleeve lying against its body leaves a tall, thin
+ * wedge of backdrop between them, closed below by the belt's tab crossing it. Enclosed, the flood missed it, so it
+ * was cloth (white slivers worn at the waist) and hid the slit from the anchors (the skirt's sides stepped where
+ * the sleeve's edge was taken for the body's). Pieces of background colour the flood did not reach that are tall,
+ * narrow, beside the body and flat (`SLIT_*`) are marked background in `isBg`; a logo's letters, dots, pinstripes,
+ * drawstrings and a hanger's closed-off neck are not. Returns the pixels marked.
+ */
+function enclosedSlits(dist: Uint8Array, isBg: Uint8Array, w: number, h: number): number {
+  const n = w * h;
+  const bin = new Uint8Array(n);
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    if (isBg[i]) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if ((dist[i] ?? 0) <= TOLERANCE) {
+      bin[i] = 1;
+      any = true;
+    }
+  }
+  if (!any) return 0;
+  const { labels, sizes } = components(bin, w, h);
+  const m = sizes.length;
+  const left = new Int32Array(m).fill(w);
+  const right = new Int32Array(m).fill(-1);
+  const top = new Int32Array(m).fill(h);
+  const bottom = new Int32Array(m).fill(-1);
+  const distSum = new Float64Array(m);
+  for (let i = 0; i < n; i++) {
+    const l = labels[i] ?? 0;
+    if (!l) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < (left[l] ?? 0)) left[l] = x;
+    if (x > (right[l] ?? 0)) right[l] = x;
+    if (y < (top[l] ?? 0)) top[l] = y;
+    if (y > (bottom[l] ?? 0)) bottom[l] = y;
+    distSum[l] = (distSum[l] ?? 0) + (dist[i] ?? 0);
+  }
+  const middle = (x0 + x1) / 2;
+  const slit = new Uint8Array(m);
+  let found = 0;
+  for (let l = 1; l < m; l++) {
+    const size = sizes[l] ?? 0;
+    const tall = (bottom[l] ?? 0) - (top[l] ?? 0) + 1;
+    const across = (right[l] ?? 0) - (left[l] ?? 0) + 1;
+    const side = Math.abs(((left[l] ?? 0) + (right[l] ?? 0)) / 2 - middle);
+    if (tall < (y1 - y0 + 1) * SLIT_MIN_HEIGHT || size < tall * SLIT_MIN_WIDTH || across > tall * SLIT_MAX_WIDTH)
+      continue;
+    if (side < (x1 - x0 + 1) * SLIT_SIDE || (distSum[l] ?? 0) > size * TOLERANCE * SLIT_FLAT) continue;
+    slit[l] = 1;
+    found += size;
+  }
+  if (found) for (let i = 0; i < n; i++) if (slit[labels[i] ?? 0]) isBg[i] = 1;
+  return found;
+}
+
 /** Background removal: flood from the border through background-coloured pixels. */
 function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
   const { width: w, height: h, data: d } = image;
@@ -123,6 +201,7 @@ function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
     if (p >= w) seed(p - w);
     if (p < n - w) seed(p + w);
   }
+  enclosedSlits(dist, isBg, w, h);
   // a soft drop shadow is background too (reached from it gradually, with its hue)
   const shadow = growIntoShadow(image, isBg, bg, TOLERANCE);
   const alpha = newGray(w, h);
