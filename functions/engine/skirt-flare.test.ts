@@ -10,7 +10,7 @@ import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaIm
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { rowRuns } from '../../shared/engine/garment/garment';
 import { loadPerson } from '../../test/engine/fixtures';
-import { productPhoto } from '../../test/engine/eval/conditions';
+import { productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
@@ -38,17 +38,22 @@ function lastRow(cov: ArrayLike<number>, W: number, H: number, min: number): num
 
 const renders = new Map<string, ReturnType<typeof renderOf>>();
 /** A flat lay of an eval garment on a fixture person (refused renders throw), each rendered once. */
-function render(person: string, garment: string, slot: EngineSlot) {
-  const key = `${person} ${garment} ${slot}`;
-  if (!renders.has(key)) renders.set(key, renderOf(person, garment, slot));
+function render(person: string, garment: string, slot: EngineSlot, condition: PhotoCondition = 'flat-white') {
+  const key = `${person} ${garment} ${slot} ${condition}`;
+  if (!renders.has(key)) renders.set(key, renderOf(person, garment, slot, condition));
   return renders.get(key)!;
 }
-async function renderOf(person: string, garment: string, slot: EngineSlot) {
+async function renderOf(person: string, garment: string, slot: EngineSlot, condition: PhotoCondition) {
   const image: RgbaImage = await loadPerson(person);
   const analysis: PersonAnalysis = await analyzePerson(nodeModelRuntime, image);
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;
-  const product = (await productPhoto(drawn, 'flat-white')).image;
-  const r = await tryOn(nodeModelRuntime, image, [{ image: product, slot, source: 'laydown' }], { analysis });
+  const product = (await productPhoto(drawn, condition)).image;
+  const r = await tryOn(nodeModelRuntime, image, [{ image: product, slot, source: 'laydown' }], {
+    analysis,
+    gate: 'report',
+  });
+  // refused renders throw, as the engine's default gate does
+  if (!r.safety.ok) throw new Error(`gated ${r.safety.code} (bust ${r.safety.bareBust.toFixed(3)})`);
   return { image, r, body: bodyFrom(r.analysis) };
 }
 
@@ -253,5 +258,21 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     const collar = oldCollarAtNeck(r, body);
     console.log(`old collar at the neck: ${collar.toFixed(3)}`);
     expect(collar).toBeLessThan(0.05);
+  }, 60_000);
+
+  // round 11, part R2: on transparency the straps' rounded tops run out over 4 rows of the bodice (3 on white):
+  // read as the armhole's curve, the armpits were put at the straps' tops, the bodice drawn strapless (a halter)
+  // with its scoop down to the bust, over the bikini: refused bare_torso (bust 0.202). Now the straps are kept as
+  // on white: two runs between the shoulders, the render not refused (bust 0.003)
+  it("keeps a jumpsuit's straps from a photo on transparency (not refused for the bust)", async () => {
+    const { r, body } = await render('cgi-model-30', 'jumpsuit-rust', 'one-piece', 'alpha');
+    console.log(`bust ${r.safety.bareBust.toFixed(3)}`);
+    expect(r.safety.bareBust).toBeLessThan(0.05);
+    const y = Math.round((body.shoulderL.y + body.shoulderR.y) / 2 + body.torsoH * 0.05);
+    const runs = rowRuns(r.layers.garment, y, 2).filter((q) => q[1] >= body.shoulderL.x && q[0] <= body.shoulderR.x);
+    console.log(`runs between the shoulders ${JSON.stringify(runs)}, neck at ${Math.round(body.neck.x)}`);
+    expect(runs.length).toBe(2);
+    expect(runs[0]![1]).toBeLessThan(body.neck.x);
+    expect(runs[1]![0]).toBeGreaterThan(body.neck.x);
   }, 60_000);
 });

@@ -249,6 +249,23 @@ export function upperLayout(alpha: GrayImage, top = false): UpperLayout {
 /** A sleeve is at least this share of the garment's pixels (each side), else its corner is no armpit. */
 const SLEEVE_MIN = 0.01;
 
+/** A strap's rounded top corners run out over at most this share of the garment's height from its top row. */
+export const STRAP_CORNER = 0.06;
+
+/**
+ * The first row (from the garment's top) below its straps' own rounded top corners: where the outer extent stops
+ * running out faster than 0.25 px a row, at most `STRAP_CORNER` of the height down. The corners' rounding (a
+ * photo on transparency, turned or on a ghost mannequin draws them softer and taller: 4-5 rows of a 146-row bodice
+ * against 3) was read as the armhole's curve running out, then the strap's straight side as the side seam: the
+ * armpit at the straps' tops, the bodice drawn with no straps (a halter) and its scoop at the bust (refused
+ * `bare_torso`: jumpsuit-rust on transparency, rotated).
+ */
+function strapTopEnd(extent: (i: number, sign: number) => number, sign: number, H: number, step: number): number {
+  let i = Math.round(H * 0.02);
+  while (i < Math.round(H * STRAP_CORNER) && (extent(i + step, sign) - extent(i, sign)) / step > 0.25) i++;
+  return i;
+}
+
 function layoutOf(
   alpha: GrayImage,
   allowSleeves: boolean,
@@ -335,7 +352,7 @@ function layoutOf(
     // outer extent stops running outwards (steep to shallow), else the widest row of the upper third
     const step = Math.max(2, Math.round(H * 0.02));
     let steep = false;
-    for (let i = Math.round(H * 0.02); i + step < Math.round(H * 0.5); i++) {
+    for (let i = strapTopEnd(extent, sign, H, step); i + step < Math.round(H * 0.5); i++) {
       const out = (extent(i + step, sign) - extent(i, sign)) / step;
       if (out > 0.6) steep = true;
       else if (steep && out < 0.25) return { y: i, sleeve: false, cuff: null, slit: false };
