@@ -8,7 +8,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
+import { detectGarment } from '../../shared/engine/garment/garment';
 import { rowRuns } from '../../shared/engine/garment/garment';
+import { upperLayout } from '../../shared/engine/garment/garment-anchors';
+import { jumpsuitLegs } from '../../shared/engine/place/one-piece';
+import { newGray, shrinkRgba } from '../../shared/engine/core/image-ops';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
@@ -274,5 +278,33 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     expect(runs.length).toBe(2);
     expect(runs[0]![1]).toBeLessThan(body.neck.x);
     expect(runs[1]![0]).toBeGreaterThan(body.neck.x);
+  }, 60_000);
+
+  // round 11, part R2: the bodice's armpits as read from each photo (the drop below the straps' tops over the
+  // bodice's height; 0.32 on white). Before: transparency 0.03, turned 0.04 and ghost mannequin 0.03 (the straps'
+  // rounded tops), hanger 0.12 (the hanger's ends left beside the straps), each drawn strapless
+  it("reads a jumpsuit's armpits below its straps on every photo", async () => {
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'jumpsuit-rust')!;
+    for (const condition of ['flat-white', 'alpha', 'rotated', 'ghost-mannequin', 'hanger'] as const) {
+      const photo = (await productPhoto(drawn, condition)).image;
+      const k = Math.min(1, 640 / Math.max(photo.width, photo.height));
+      const img = shrinkRgba(photo, Math.round(photo.width * k), Math.round(photo.height * k));
+      const alpha = detectGarment(img, 'one-piece').alpha;
+      const legs = jumpsuitLegs(alpha)!;
+      // the bodice: the rows above the garment's waist (its narrowest row above the crotch)
+      let waist = legs.top;
+      let narrowest = Infinity;
+      for (let y = Math.round(legs.top + (legs.crotch!.y - legs.top) * 0.35); y < legs.crotch!.y * 0.9; y++) {
+        const runs = rowRuns(alpha, y, 2);
+        const w = runs.length ? runs[runs.length - 1]![1] - runs[0]![0] : Infinity;
+        if (w < narrowest) [narrowest, waist] = [w, y];
+      }
+      const bodice = newGray(alpha.width, alpha.height);
+      bodice.data.set(alpha.data.subarray(0, (waist + 1) * alpha.width));
+      const g = upperLayout(bodice);
+      const drop = ((g.armpitL.y + g.armpitR.y) / 2 - g.top) / (g.hem - g.top);
+      console.log(`${condition}: armpits ${drop.toFixed(2)} of the bodice below its top`);
+      expect(drop).toBeGreaterThan(0.2);
+    }
   }, 60_000);
 });
