@@ -249,6 +249,48 @@ export function upperLayout(alpha: GrayImage, top = false): UpperLayout {
 /** A sleeve is at least this share of the garment's pixels (each side), else its corner is no armpit. */
 const SLEEVE_MIN = 0.01;
 
+/** A strap's rounded top corners run out over at most this share of the garment's height from its top row. */
+export const STRAP_CORNER = 0.06;
+
+/**
+ * The first row (from the garment's top) below its straps' own rounded top corners: where the outer extent stops
+ * running out faster than 0.25 px a row, at most `STRAP_CORNER` of the height down. The corners' rounding (a
+ * photo on transparency, turned or on a ghost mannequin draws them softer and taller: 4-5 rows of a 146-row bodice
+ * against 3) was read as the armhole's curve running out, then the strap's straight side as the side seam: the
+ * armpit at the straps' tops, the bodice drawn with no straps (a halter) and its scoop at the bust (refused
+ * `bare_torso`: jumpsuit-rust on transparency, rotated).
+ */
+function strapTopEnd(extent: (i: number, sign: number) => number, sign: number, H: number, step: number): number {
+  let i = Math.round(H * 0.02);
+  while (i < Math.round(H * STRAP_CORNER) && (extent(i + step, sign) - extent(i, sign)) / step > 0.25) i++;
+  return i;
+}
+
+/**
+ * A sleeveless garment's outer extent on its upper rows (0..n), with lobes cut off: going up, a row standing out
+ * more than `jump` past the row below it starts a lobe (a hanger's ends left beside the straps' tops by the photo's
+ * cleaning, a bow), whose rows are held to that row's extent until the outline comes back inside it. A garment's
+ * own side never steps out going up (its armhole runs in, its straps stand inside). The lobe's run out and back was
+ * read as the armhole's curve: the armpits at the straps' tops (jumpsuit-rust on a hanger: refused `bare_torso`).
+ */
+function sideExtent(
+  extent: (i: number, sign: number) => number,
+  sign: number,
+  n: number,
+  jump: number,
+): (i: number, sign: number) => number {
+  const e = new Float64Array(n + 1);
+  e[n] = extent(n, sign);
+  let cap = Infinity;
+  for (let i = n - 1; i >= 0; i--) {
+    const v = extent(i, sign);
+    if (cap === Infinity && v > (e[i + 1] ?? 0) + jump) cap = e[i + 1] ?? 0;
+    else if (v <= cap) cap = Infinity;
+    e[i] = Math.min(v, cap);
+  }
+  return (i: number, s: number) => (s === sign && i >= 0 && i <= n ? (e[i] ?? 0) : extent(i, s));
+}
+
 function layoutOf(
   alpha: GrayImage,
   allowSleeves: boolean,
@@ -342,14 +384,16 @@ function layoutOf(
     // outer extent stops running outwards (steep to shallow), else the widest row of the upper third
     const step = Math.max(2, Math.round(H * 0.02));
     let steep = false;
-    for (let i = Math.round(H * 0.02); i + step < Math.round(H * 0.5); i++) {
-      const out = (extent(i + step, sign) - extent(i, sign)) / step;
+    const side = sideExtent(extent, sign, Math.round(H * 0.5), jump);
+    for (let i = strapTopEnd(side, sign, H, step); i + step < Math.round(H * 0.5); i++) {
+      const out = (side(i + step, sign) - side(i, sign)) / step;
       if (out > 0.6) steep = true;
       else if (steep && out < 0.25) return { y: i, sleeve: false, cuff: null, slit: false };
     }
+    // (a lobe's rows no wider than the side below it)
+    const out = (i: number) => Math.min((edge[i] ?? 0) * sign, side(i, sign));
     let best = Math.round(H * 0.3);
-    for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++)
-      if ((edge[i] ?? 0) * sign > (edge[best] ?? 0) * sign) best = i;
+    for (let i = Math.round(H * 0.1); i < Math.round(H * 0.33); i++) if (out(i) > out(best)) best = i;
     return { y: best, sleeve: false, cuff: null, slit: false };
   };
   const aL = findArmpit(rowsL, -1);
