@@ -1253,7 +1253,7 @@ function sideCapped(body: Body, y: number, side: number, sign: -1 | 1): boolean 
 
 /**
  * A top's sides at a level below the armpits beside an arm that does not hang down the side (issue 38, round 11,
- * part R18): raised, or bent up in front of the chest (`HANGING_BEND`), no capsule (`hangingArmCaps`) takes it out
+ * part R18): raised, or bent up with its hand in front of the chest (`HANGING_BEND`), no capsule (`hangingArmCaps`) takes it out
  * of the mask's row. Where the side there is only the torso's cap (`sideCapped`: the mask is the torso, the forearm
  * and the upper arm, cgi-model-2's hand at her chest), it is the body's side on the first row below (`SIDE_BELOW`)
  * where the mask's side is seen: the top's side was out at the cap, 0.35 span past her chest, a box. Not beside
@@ -1276,7 +1276,9 @@ function sidesBesideArms(
   const last = Math.min(y + body.torsoH * SIDE_BELOW, body.pelvis.y);
   const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x);
   for (const [arm, raised, sign, sleeve] of arms) {
-    if (!raised && bendAngle(arm) <= HANGING_BEND) continue;
+    // (a forearm bent out to the side, the hand away from the body: the upper arm beside the bust, which is wider
+    // than the waist below it; cgi-model-15's tops were cut in and her bust showed beside them)
+    if (!raised && (bendAngle(arm) <= HANGING_BEND || (arm.end.x - arm.root.x) * sign > 0)) continue;
     if (!raised && sleeve && sleeveLength(sleeve) > srcShoulderW * LONG_SLEEVE) continue;
     if (!sideCapped(body, y, sign < 0 ? l : r, sign)) continue;
     for (let yy = y + step; yy <= last; yy += step) {
