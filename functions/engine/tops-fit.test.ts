@@ -226,6 +226,20 @@ describe('a top by a pocket of backdrop in the person mask (round 10, part P2)',
     expect(past.length).toBeGreaterThan(0);
     // was 0.30-0.38 (the side out at the arm); now 0.11-0.19 (the ease and the slack)
     expect(Math.max(...past)).toBeLessThan(0.25);
+    // and at the chest (the level rows 0.25-0.45 of the torso down, below the armpit), where the mask is her torso,
+    // her forearm in front of it and her upper arm beside it: the right edge past the waist's (0.5-0.8), x the span,
+    // was 0.19-0.22 (out at the torso's cap, a box beside her arm); now 0.00-0.09 (read below the arm, part R18)
+    const chest: number[] = [];
+    const waist: number[] = [];
+    for (let i = anchors.length - 3; i >= 5; i -= 3) {
+      const [l, r, c] = [anchors[i]!.to, anchors[i + 1]!.to, anchors[i + 2]!.to];
+      if (Math.abs(l.y - r.y) > 0.01 || Math.abs(c.x - (l.x + r.x) / 2) > 0.01) break;
+      const t = (l.y - body.neck.y) / body.torsoH;
+      if (t >= 0.25 && t <= 0.45) chest.push(r.x);
+      if (t >= 0.5 && t <= 0.8) waist.push(r.x);
+    }
+    expect(chest.length).toBeGreaterThan(0);
+    expect((Math.max(...chest) - Math.max(...waist)) / body.span).toBeLessThan(0.13);
   }, 60_000);
 });
 

@@ -1278,6 +1278,8 @@ function followBody(
   rs.sort((a, b) => a - b);
   let l = ls[2] ?? 0;
   let r = rs[2] ?? 0;
+  // beside an arm not hanging down the side (raised, or bent up in front of the chest) the side read below it
+  [l, r] = sidesBesideArms(body, dy, l, r, caps, g);
   // below the waist a side whose mask flares much faster than a hip (a tutu) follows the hip line (part P14)
   if (hips && dy > hips.y) {
     const [hl, hr] = hipSides(hips, dy);
@@ -1294,6 +1296,73 @@ function followBody(
 
 /** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */
 const HANGING_BEND = 0.8;
+
+/** A sleeve longer than this share of the flat lay's shoulders is a long one (it runs to the wrist). */
+const LONG_SLEEVE = 0.6;
+
+/** A flat lay's sleeve's length, from its seam's middle to its cuff's. */
+function sleeveLength(s: Sleeve): number {
+  return dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
+}
+
+/** A side hidden at a level is read on the rows below it, down this far (x the torso's height, never past the hips). */
+const SIDE_BELOW = 0.4;
+
+/**
+ * Is the body's side at row y (`bodySides`: l or r, by `sign`) only where the walk stopped at the torso's cap, the
+ * mask going on past it? Then the side is not seen there: the mask is the torso and an arm beside it (a hand at the
+ * chest, its forearm in front and its upper arm beside it; the old sleeve under a raised arm).
+ */
+function sideCapped(body: Body, y: number, side: number, sign: -1 | 1): boolean {
+  const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
+  const [tl, tr] = body.torsoEdges(yy);
+  const edge = sign < 0 ? tl : tr;
+  if (Math.abs(side - edge) > 1.5) return false;
+  const x = Math.round(edge + sign * 2);
+  return x >= 0 && x < body.width && (body.mask[yy * body.width + x] ?? 0) >= 128;
+}
+
+/**
+ * A top's sides at a level below the armpits beside an arm that does not hang down the side (issue 38, round 11,
+ * part R18): raised, or bent up with its hand in front of the chest (`HANGING_BEND`), no capsule (`hangingArmCaps`) takes it out
+ * of the mask's row. Where the side there is only the torso's cap (`sideCapped`: the mask is the torso, the forearm
+ * and the upper arm, cgi-model-2's hand at her chest), it is the body's side on the first row below (`SIDE_BELOW`)
+ * where the mask's side is seen: the top's side was out at the cap, 0.35 span past her chest, a box. Not beside
+ * a bent arm in a long sleeve: the sleeve's inner edge runs down the arm from the armpit, and the upper arm's skin
+ * showed between it and the narrowed side.
+ */
+function sidesBesideArms(
+  body: Body,
+  y: number,
+  l: number,
+  r: number,
+  caps: Capsule[],
+  g: UpperLayout,
+): [number, number] {
+  const arms: [Limb, boolean, -1 | 1, Sleeve | null][] = [
+    [body.armL, body.armRaised[0], -1, g.sleeveL],
+    [body.armR, body.armRaised[1], 1, g.sleeveR],
+  ];
+  const step = body.torsoH * 0.02;
+  const last = Math.min(y + body.torsoH * SIDE_BELOW, body.pelvis.y);
+  const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x);
+  for (const [arm, raised, sign, sleeve] of arms) {
+    // (a forearm bent out to the side, the hand away from the body: the upper arm beside the bust, which is wider
+    // than the waist below it; cgi-model-15's tops were cut in and her bust showed beside them)
+    if (!raised && (bendAngle(arm) <= HANGING_BEND || (arm.end.x - arm.root.x) * sign > 0)) continue;
+    if (!raised && sleeve && sleeveLength(sleeve) > srcShoulderW * LONG_SLEEVE) continue;
+    if (!sideCapped(body, y, sign < 0 ? l : r, sign)) continue;
+    for (let yy = y + step; yy <= last; yy += step) {
+      const [bl, br] = bodySides(body, yy, caps);
+      const side = sign < 0 ? bl : br;
+      if (sideCapped(body, yy, side, sign)) continue;
+      if (sign < 0) l = Math.max(l, side);
+      else r = Math.min(r, side);
+      break;
+    }
+  }
+  return [l, r];
+}
 /** An upper arm hangs beside the chest when its axis is at least this far (x the span) from the body's axis. */
 const ARM_BESIDE = 0.3;
 
