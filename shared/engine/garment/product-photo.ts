@@ -576,16 +576,20 @@ export function removeInsideBack(
       if (!on(x, y)) continue;
       let e = y;
       while (e + 1 < bbox.y + bbox.h && on(x, e + 1)) e++;
-      if (top[i]! < 0) top[i] = y;
+      if ((top[i] ?? -1) < 0) top[i] = y;
       if (e >= yLim) {
-        if (end[i]! >= 0 && y - end[i]! > 2) below[i] = y;
+        const last = end[i] ?? -1;
+        if (last >= 0 && y - last > 2) below[i] = y;
         break;
       }
       end[i] = e;
       y = e;
     }
   }
-  const gapped = (i: number) => below[i]! >= 0 && end[i]! < yLim && end[i]! - top[i]! <= P.backMaxHeight * bbox.h;
+  const gapped = (i: number) => {
+    const e = end[i] ?? -1;
+    return (below[i] ?? -1) >= 0 && e < yLim && e - (top[i] ?? -1) <= P.backMaxHeight * bbox.h;
+  };
   // the cluster of gapped columns around the centre (a narrow contact with the body may interrupt it)
   const c = Math.round(bbox.w / 2);
   const reach = Math.round(0.2 * bbox.w);
@@ -618,7 +622,7 @@ export function removeInsideBack(
   };
   const piece: number[] = [];
   for (let i = lo; i <= hi; i++)
-    if (gapped(i)) for (let y = top[i]!; y <= end[i]!; y += 2) piece.push(y * w + bbox.x + i);
+    if (gapped(i)) for (let y = top[i] ?? -1; y <= (end[i] ?? -1); y += 2) piece.push(y * w + bbox.x + i);
   const body: number[] = [];
   for (let y = Math.round(bbox.y + bbox.h * 0.45); y < bbox.y + bbox.h * 0.6; y += 3)
     for (let x = bbox.x; x < bbox.x + bbox.w; x += 3) if ((a[y * w + x] ?? 0) >= 250) body.push(y * w + x);
@@ -676,12 +680,12 @@ export function removeInsideBack(
   // the piece's columns (a column touching the body: down to its neighbours' lower end), and a soft edge round it
   let lastEnd = -1;
   const nextEnd = (i: number) => {
-    for (let k = i; k <= hi; k++) if (gapped(k)) return end[k]!;
+    for (let k = i; k <= hi; k++) if (gapped(k)) return end[k] ?? -1;
     return lastEnd;
   };
   for (let i = lo; i <= hi; i++) {
-    const e = gapped(i) ? end[i]! : Math.min(lastEnd, nextEnd(i));
-    if (gapped(i)) lastEnd = end[i]!;
+    const e = gapped(i) ? (end[i] ?? -1) : Math.min(lastEnd, nextEnd(i));
+    if (gapped(i)) lastEnd = end[i] ?? -1;
     for (let y = Math.max(bbox.y, pieceTop - 2); y <= e + 1; y++) if (gapped(i) || y <= e) clear(bbox.x + i, y);
   }
   return total;

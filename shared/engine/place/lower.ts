@@ -155,7 +155,9 @@ export function placeTrousers(
     // two leg openings at the hem where the legs touch there (not one column with a slit)
     // (shorts: the legs part from a crotch SHORTS_CROTCH of the way from the hip to the knee down to the hem, an
     // inseam as short as the garment's own; a notch at the hem alone read as one block, a skirt)
-    const hemY = st.dIn[st.dIn.length - 1]!.y;
+    const hem = st.dIn.at(-1);
+    if (!hem) throw new RangeError('A trouser leg drawn without sections');
+    const hemY = hem.y;
     const crotchAt = leg.root.y + (leg.mid.y - leg.root.y) * SHORTS_CROTCH;
     const rise = short ? Math.max(span * HEM_RISE * SHORTS_HEM_RISE, hemY - crotchAt) : span * HEM_RISE;
     partHems(body, st.dIn, side, seam, gaps, rise, short ? SHORTS_HEM_PART : 1);
@@ -548,8 +550,10 @@ export function gapFromCrotch(
   for (let y = y0; y <= knees + body.span * GAP_KNEE && top < 0; y++) if (gapAt(y)) top = y;
   if (top < 0 || top - crotchY < body.span * GAP_LOW || top > hemY) return gapAt;
   const yt = Math.round(top + body.span * GAP_TOP);
-  const ty = gapAt(yt) ? yt : top;
-  const edge = gapAt(ty)!;
+  const atYt = gapAt(yt);
+  const ty = atYt ? yt : top;
+  const edge = atYt ?? gapAt(top);
+  if (!edge) return gapAt;
   const apex = body.axisX(crotchY);
   return (y: number) => {
     if (y <= crotchY || y >= ty) return gapAt(y);
@@ -639,11 +643,12 @@ function partHems(
   rise: number,
   wider = 1,
 ): void {
-  if (!seam || dIn.length < 2) return;
+  const last = dIn.at(-1);
+  if (!seam || !last || dIn.length < 2) return;
   let along = 0;
   // (the distance along the edge as it was: measured to the point below once parted, the parting's own sideways
   // shift counted as length, and the V rose a third as high as meant)
-  let below = dIn[dIn.length - 1]!;
+  let below = last;
   for (let i = dIn.length - 1; i >= 1 && along < rise; i--) {
     const p = dIn[i]!;
     if (i < dIn.length - 1) along += dist(p, below);

@@ -342,7 +342,8 @@ export function profileAt(colours: Rgb[], s: number): Rgb {
   const i = Math.floor(f);
   const j = Math.min(colours.length - 1, i + 1);
   const w = f - i;
-  const a = colours[i]!;
-  const b = colours[j]!;
+  const a = colours[i];
+  const b = colours[j];
+  if (!a || !b) throw new RangeError(`No colour at ${s} across a profile of ${colours.length}`);
   return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w, a[2] + (b[2] - a[2]) * w];
 }

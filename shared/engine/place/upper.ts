@@ -159,9 +159,9 @@ function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number,
   // each section's outer end no farther out than the line along the arm through the body piece's shoulder corner
   // (`corner`, where the sleeve's own outer edge starts)
   const past = (p: Point) => (p.x - corner.x) * outer.x + (p.y - corner.y) * outer.y;
-  for (let i = 0; i < st.dOut.length; i++) {
-    const o = st.dOut[i]!;
-    const n = st.dIn[i]!;
+  for (const [i, o] of st.dOut.entries()) {
+    const n = st.dIn[i];
+    if (!n) throw new RangeError(`A shoulder cap's section ${i} without its inner end`);
     const eo = past(o);
     if (eo <= 0) continue;
     const en = past(n);
@@ -514,24 +514,41 @@ const FOLD_MAX = 0.9;
 function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveStrip {
   const n = st.so.length;
   if (!fold || n < 3 || printScale <= 0) return st;
-  const sm = st.so.map((o, i) => lerp(o, st.si[i]!, 0.5));
-  const dm = st.dOut.map((o, i) => lerp(o, st.dIn[i]!, 0.5));
-  // each piece's scale along: the body's, or as much as its section can be padded across to (`padAcross`: the
-  // sleeve's own cloth folded once each side), so the print keeps its proportions where the cloth runs short
+  // each section's middle in the source (`s`) and as drawn (`d`), and the least scale along it (`need`): as much as
+  // its section can be padded across to (`padAcross`: the sleeve's own cloth folded once each side), so the print
+  // keeps its proportions where the cloth runs short
   const padMax = 3 - 4 * PAD_EDGE;
-  const need = (i: number) => dist(st.dOut[i]!, st.dIn[i]!) / Math.max(1e-6, dist(st.so[i]!, st.si[i]!) * padMax);
-  const S = [0];
-  const D = [0];
-  const U = [0];
-  for (let i = 1; i < n; i++) {
-    S.push(S[i - 1]! + dist(sm[i - 1]!, sm[i]!));
-    const dd = dist(dm[i - 1]!, dm[i]!);
-    D.push(D[i - 1]! + dd);
-    U.push(U[i - 1]! + dd / Math.max(printScale, need(i - 1), need(i)));
+  const sections = st.so.map((so, i) => {
+    const si = st.si[i];
+    const dOut = st.dOut[i];
+    const dIn = st.dIn[i];
+    if (!si || !dOut || !dIn) throw new RangeError(`A sleeve strip's section ${i} without all its four points`);
+    return {
+      s: lerp(so, si, 0.5),
+      d: lerp(dOut, dIn, 0.5),
+      need: dist(dOut, dIn) / Math.max(1e-6, dist(so, si) * padMax),
+    };
+  });
+  // the length to each section along the source (S), as drawn (D), and at the print's scale (U: the body's, or more)
+  const S: number[] = [];
+  const D: number[] = [];
+  const U: number[] = [];
+  let sLen = 0;
+  let dLen = 0;
+  let uLen = 0;
+  let prev: (typeof sections)[number] | undefined;
+  for (const c of sections) {
+    if (prev) {
+      sLen += dist(prev.s, c.s);
+      const dd = dist(prev.d, c.d);
+      dLen += dd;
+      uLen += dd / Math.max(printScale, prev.need, c.need);
+    }
+    S.push(sLen);
+    D.push(dLen);
+    U.push(uLen);
+    prev = c;
   }
-  const sLen = S[n - 1]!;
-  const dLen = D[n - 1]!;
-  const uLen = U[n - 1]!;
   if (sLen < 1 || dLen < 1 || uLen <= sLen * FOLD_FROM) return st;
   // back b, once: forward to the middle plus b/2, back b, forward to the cuff (a + b + c = the length wanted)
   const b = Math.min(FOLD_MAX * sLen, (uLen - sLen) / 2);
@@ -544,16 +561,21 @@ function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveSt
   // piecewise linear: the value of `to` where `from` is v
   const at = <T>(from: number[], to: T[], v: number, mix: (a: T, b: T, f: number) => T): T => {
     let i = 0;
-    while (i < n - 2 && from[i + 1]! < v) i++;
-    const span = from[i + 1]! - from[i]!;
-    const f = span > 1e-9 ? Math.max(0, Math.min(1, (v - from[i]!) / span)) : 0;
-    return mix(to[i]!, to[i + 1]!, f);
+    while (i < n - 2 && (from[i + 1] ?? 0) < v) i++;
+    const t0 = to[i];
+    const t1 = to[i + 1];
+    if (t0 === undefined || t1 === undefined) throw new RangeError(`No section ${i + 1} of ${to.length} to fold`);
+    const f0 = from[i] ?? 0;
+    const span = (from[i + 1] ?? 0) - f0;
+    const f = span > 1e-9 ? Math.max(0, Math.min(1, (v - f0) / span)) : 0;
+    return mix(t0, t1, f);
   };
   const num = (x: number, y: number, f: number) => x + (y - x) * f;
   const Uk = U.map((u) => u * k);
   // sections: the strip's own and one at each turn
   const ds = [...D, at(Uk, D, turn1, num), at(Uk, D, turn2, num)].sort((x, y) => x - y);
-  const out: SleeveStrip = { so: [], si: [], dOut: [], dIn: [], rate: [] };
+  const rate: number[] = [];
+  const out: SleeveStrip = { so: [], si: [], dOut: [], dIn: [], rate };
   for (const d of ds) {
     const u = srcAt(at(D, Uk, d, num));
     out.dOut.push(at(D, st.dOut, d, lerp));
@@ -562,7 +584,7 @@ function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveSt
     out.si.push(at(S, st.si, u, lerp));
     // (the scale along there: drawn over source, the pieces either side)
     const [lo, hi] = [Math.max(0, d - dLen * 1e-3), Math.min(dLen, d + dLen * 1e-3)];
-    out.rate!.push((hi - lo) / Math.max(1e-9, at(D, Uk, hi, num) - at(D, Uk, lo, num)));
+    rate.push((hi - lo) / Math.max(1e-9, at(D, Uk, hi, num) - at(D, Uk, lo, num)));
   }
   return out;
 }
@@ -582,10 +604,14 @@ function padAcross(st: SleeveStrip, pad: boolean): SleeveStrip & { half: number[
   const so: Point[] = [];
   const si: Point[] = [];
   const half: number[] = [];
+  // the scale along section i without `rate`: drawn over source between its neighbours `a` and `b`
+  const alongAt = (a: number, b: number) => {
+    const [da, db, sa, sb] = [dm[a], dm[b], sm[a], sm[b]];
+    if (!da || !db || !sa || !sb) throw new RangeError(`A sleeve strip without its sections ${a}, ${b}`);
+    return dist(da, db) / Math.max(1e-6, dist(sa, sb));
+  };
   for (let i = 0; i < n; i++) {
-    const a = Math.max(0, i - 1);
-    const b = Math.min(n - 1, i + 1);
-    const along = st.rate?.[i] ?? dist(dm[a]!, dm[b]!) / Math.max(1e-6, dist(sm[a]!, sm[b]!));
+    const along = st.rate?.[i] ?? alongAt(Math.max(0, i - 1), Math.min(n - 1, i + 1));
     const h = dist(st.so[i]!, st.si[i]!) / 2;
     const across = dist(st.dOut[i]!, st.dIn[i]!) / Math.max(1e-6, 2 * h);
     const r = along > 0 ? across / along : 1;
