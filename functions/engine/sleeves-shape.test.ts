@@ -4,7 +4,7 @@
  * skin showing through where they meet). The garment is the evaluation set's long-sleeve drawing, flat on white.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { analyzePerson, tryOn, type RgbaImage } from '../../shared/engine';
 import { bodyFrom, type Body, type Limb } from '../../shared/engine/perception/body';
 import type { Point } from '../../shared/engine/core/tps';
 import { loadPerson } from '../../test/engine/fixtures';
@@ -194,6 +194,33 @@ function capStep(result: Awaited<ReturnType<typeof render>>['result'], W: number
   return on / Math.max(1, n);
 }
 
+/**
+ * The share of a strip just below a top's hem (0.08 span tall, the torso's middle: its edges inset 0.15 span, clear
+ * of the hands) painted by the engine: changed from the photo under no garment.
+ */
+function paintedBelowHem(person: RgbaImage, result: Awaited<ReturnType<typeof render>>['result'], body: Body): number {
+  const W = person.width;
+  const g = result.layers.garment.data;
+  const cx = Math.round(body.pelvis.x);
+  let hem = -1;
+  for (let y = 0; y < person.height; y++) if ((g[y * W + cx] ?? 0) >= 128) hem = y;
+  let n = 0;
+  let painted = 0;
+  for (let y = hem + 2; y <= hem + 2 + body.span * 0.08 && y < person.height; y++) {
+    const [l, r] = body.torsoEdges(y);
+    for (let x = Math.ceil(l + body.span * 0.15); x <= Math.floor(r - body.span * 0.15); x++) {
+      const i = y * W + x;
+      if ((g[i] ?? 0) > 16) continue;
+      n++;
+      const d = Math.max(
+        ...[0, 1, 2].map((c) => Math.abs((person.data[i * 4 + c] ?? 0) - (result.image.data[i * 4 + c] ?? 0))),
+      );
+      if (d > 10) painted++;
+    }
+  }
+  return n ? painted / n : 0;
+}
+
 describe('sleeves follow the arms', () => {
   it('joins the sleeves to the body along the seam and over the shoulder: no slit of skin at either shoulder', async () => {
     // cgi-model-30 (arms a little out): with only its two ends as anchors the spline bowed the body piece's side
@@ -246,6 +273,9 @@ describe('sleeves follow the arms', () => {
     // short sleeve's reach does, a band of bare forearm under it (before: 0 of the disc above each wrist covered, now 1)
     for (const arm of [body.armL, body.armR])
       expect(sleeveAtWrist(result.layers.garment.data, W, arm)).toBeGreaterThan(0.9);
+    // and the cuffs at her hips do not carry the old top's fill below the new hem: the old skirt's waistband there
+    // stays as it was (filled down to the cuffs' rows, a skin band 20 px tall over it: 1.00 of the strip painted; 0.18)
+    expect(paintedBelowHem(await loadPerson('cgi-model-4'), result, body)).toBeLessThan(0.35);
   }, 60_000);
 
   it("joins a raised arm's sleeve to the body at the shoulder: no skin through the seam, no step", async () => {

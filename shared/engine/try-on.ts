@@ -228,7 +228,7 @@ export async function tryOn(
     const kept = slot === 'bottom' ? legwearUnder(person, body, maps.skin, scene.legwear, layer.y1) : scene.legwear;
     const old = shoesOld
       ? shoesOld.region
-      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, kept, person, scene.background);
+      : oldRegion(body, maps, slot, layer.y1, waist, topEnd, kept, person, scene.background, p.hemY ?? null);
     // the old garment beside a hand (a skirt's flare between the hand and the hip) is the old garment too (not a
     // top's: its old region reaches over the old bottom worn on below it)
     if (slot === 'bottom' || slot === 'one-piece') oldBesideHand(old, body, maps, person, scene.background);

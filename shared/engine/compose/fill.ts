@@ -228,6 +228,7 @@ export function oldRegion(
   legwear: Uint8Array | null = null,
   image: RgbaImage | null = null,
   background: BackgroundModel | null = null,
+  hem: number | null = null,
 ): Uint8Array {
   const { width: W, height: H, mask } = body;
   const out = new Uint8Array(W * H);
@@ -299,7 +300,14 @@ export function oldRegion(
         // Outerwear is worn over what is there: the old top shows in its open front and below its hem, so only
         // the arms' old sleeves (round the new sleeves) are its business (filling the torso drew a blazer's
         // V-neck as bare skin over a dress)
-        inZone = slot !== 'outerwear' && x >= tl - m && x <= tr + m && (topEnd === null || y < topEnd);
+        // The torso ends at the new top's own hem: its sleeves may reach lower (a hand at the hip), and below the
+        // hem is the bottom's (filled down to the cuffs, the old skirt's waistband was painted a skin band)
+        inZone =
+          slot !== 'outerwear' &&
+          x >= tl - m &&
+          x <= tr + m &&
+          (topEnd === null || y < topEnd) &&
+          (hem === null || y <= hem);
         if (!inZone) {
           for (const c of caps) {
             if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) {
