@@ -123,6 +123,18 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     expect(white.hanger).toBeLessThan(white['flat-white']! + 0.01);
   }, 60_000);
 
+  it("a strappy dress's straps joined to its body on a small photo are not a hanger's hook", async () => {
+    // maxi-dress-floral at 200 px: its straps, apart from the bodice, are joined to it; their tops (narrow runs near
+    // the middle) were then taken for a hook and 25 rows cleared: a halter pinafore on the person (round 11)
+    const smallImg = await photo('maxi-dress-floral', 'small-200');
+    const small = detectGarment(smallImg, 'one-piece');
+    const flatImg = await photo('maxi-dress-floral', 'flat-white');
+    const flat = detectGarment(flatImg, 'one-piece');
+    expect(small.corrections.hookRows).toBe(0);
+    // the outline as tall, for its photo's height, as the flat lay's (0.74 with the rows cleared, 0.865 now)
+    expect(small.bbox.h / smallImg.height).toBeGreaterThan((flat.bbox.h / flatImg.height) * 0.95);
+  });
+
   it("a clip hanger over a bottom's waistband is not cloth: no bar, no white strip, no black clip stubs", async () => {
     // dark grey (the bar, the clips) or the background's white in the cut-out, per width of the garment's top edge
     const hangerLike = (det: ReturnType<typeof detectGarment>, img: RgbaImage) => {

@@ -504,9 +504,10 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
     ({ alpha, shadow } = cutOut(image));
   }
   // a top's (or a dress's) thin straps, apart from its body, are kept with it
+  let strapsJoined = 0;
   if (hint !== 'shoes' && hint !== 'bottom') {
     let painted: RgbaImage | undefined;
-    attachStraps(alpha, () => (painted ??= { width: w, height: h, data: new Uint8Array(d) }));
+    strapsJoined = attachStraps(alpha, () => (painted ??= { width: w, height: h, data: new Uint8Array(d) }));
     if (painted) {
       image = painted;
       cleaned = painted;
@@ -573,7 +574,9 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
     bbox = unionBox(kept.blobs);
   }
   // a hanger's hook above the top is not the garment's neckline
-  const hookRows = kept.blobs.length === 1 ? removeHook(image, kept.alpha, bbox) : 0;
+  // (not where straps were just joined to the body: its top rows are those straps, narrow runs near the middle
+  // on a small photo of a strappy dress, 25 rows taken off as a hook turned maxi-dress-floral at 200 px into a halter)
+  const hookRows = kept.blobs.length === 1 && !strapsJoined ? removeHook(image, kept.alpha, bbox) : 0;
   if (hookRows) {
     kept = keepMainBlobs(kept.alpha);
     bbox = unionBox(kept.blobs);
