@@ -147,16 +147,7 @@ export const FOLD_MIN = 0.05;
  * a smoother one (up to 1e3 times smoother, then the last tried) keeps it in one piece.
  */
 export function fitTpsUnfolded(from: Point[], to: Point[], smoothing = 0): Tps {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of from) {
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
-  }
+  const { x0, y0, x1, y1 } = pointBounds(from);
   const box = { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
   let s = smoothing;
   let tps = fitTps(from, to, s);
@@ -165,4 +156,19 @@ export function fitTpsUnfolded(from: Point[], to: Point[], smoothing = 0): Tps {
     tps = fitTps(from, to, s);
   }
   return tps;
+}
+
+/** The extent of some points (Infinity and -Infinity for none). */
+export function pointBounds(pts: readonly Point[]): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pts) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return { x0, y0, x1, y1 };
 }

@@ -15,7 +15,7 @@ import {
 import { SAFETY_GATE } from '../checks/safety-gate';
 import type { EngineSlot } from '../garment/garment';
 import { drawGrid, drawMesh, drawStrip, type Layer, type Source } from '../core/raster';
-import { fitTpsUnfolded, type Point } from '../core/tps';
+import { fitTpsUnfolded, pointBounds, type Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
@@ -175,16 +175,7 @@ function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number,
  */
 function drawUnder(layer: Layer, pts: Point[], draw: () => void): void {
   const W = layer.width;
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of pts) {
-    x0 = Math.min(x0, p.x);
-    y0 = Math.min(y0, p.y);
-    x1 = Math.max(x1, p.x);
-    y1 = Math.max(y1, p.y);
-  }
+  let { x0, y0, x1, y1 } = pointBounds(pts);
   // (a margin for a strip's edges drawn a little past its outer and inner points)
   const m = 2 + Math.ceil(0.1 * Math.max(x1 - x0, y1 - y0));
   x0 = Math.max(0, Math.floor(x0) - m);
