@@ -15,8 +15,14 @@ beforeAll(async () => {
   await warmEngineModels();
 }, 60_000);
 
-/** boots-tall (flat lay) on a fixture person: the person, its body and the render. */
-async function bootsOn(name: string) {
+/** boots-tall (flat lay) on a fixture person: the person, its body and the render (made once a person). */
+const renders = new Map<string, ReturnType<typeof render>>();
+function bootsOn(name: string) {
+  let r = renders.get(name);
+  if (!r) renders.set(name, (r = render(name)));
+  return r;
+}
+async function render(name: string) {
   const person = await loadPerson(name);
   const analysis = await analyzePerson(nodeModelRuntime, person);
   const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
@@ -140,5 +146,34 @@ describe('tall boots (real models)', () => {
     const lower = rows.filter(([y]) => y >= cut && y <= ankle).map(([, n]) => n);
     const atTop = [...upper].sort((p, q) => p - q)[Math.floor(upper.length / 2)]!;
     expect(Math.min(...lower) / atTop).toBeGreaterThan(0.75);
+  }, 60_000);
+  // cgi-model-30's front foot faces the camera: before, its boot was the shaft going on down to the floor in the
+  // side view's row colours, darkening evenly to the sole (a column with no foot: down the foot's middle, from the
+  // ankle to 0.15 of it above the sole, the brightest row after the darkest of its upper 70% was 1.00 of it); now
+  // the toe box is a dome lit from above under a soft crease (1.15)
+  it('draws a boot seen from the front with a toe box at its foot', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-30');
+    const W = person.width;
+    const leg = body.legL.end.y > body.legR.end.y ? body.legL : body.legR;
+    const cov = r.layers.garment.data;
+    const x0 = Math.round(leg.end.x - leg.widthEnd * 0.15);
+    const x1 = Math.round(leg.end.x + leg.widthEnd * 0.15);
+    // the boot's sole under the ankle: its lowest row in the foot's middle
+    let sole = Math.round(leg.end.y);
+    while (sole + 1 < person.height && cov[(sole + 1) * W + Math.round(leg.end.x)]! >= 128) sole++;
+    expect(sole - leg.end.y).toBeGreaterThan(10);
+    const lum: number[] = [];
+    for (let y = Math.round(leg.end.y); y < leg.end.y + (sole - leg.end.y) * 0.85; y++) {
+      let s = 0;
+      for (let x = x0; x <= x1; x++) {
+        const o = (y * W + x) * 4;
+        s += 0.3 * r.image.data[o]! + 0.59 * r.image.data[o + 1]! + 0.11 * r.image.data[o + 2]!;
+      }
+      lum.push(s / (x1 - x0 + 1));
+    }
+    // the darkest row in the foot's upper 70%, the brightest after it
+    const cut = Math.round((sole - leg.end.y) * 0.7);
+    const dark = lum.indexOf(Math.min(...lum.slice(0, cut)));
+    expect(Math.max(...lum.slice(dark)) / lum[dark]!).toBeGreaterThan(1.08);
   }, 60_000);
 });

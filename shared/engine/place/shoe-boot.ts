@@ -37,6 +37,18 @@ const PAIR_TAPER = 0.8;
 const APART = 0.6;
 /** ...and whose ankles are at most this many shin widths apart in height (side by side, not one behind the other). */
 const SIDE_BY_SIDE = 0.3;
+/**
+ * A foot facing the camera: the boot's toe box is a dome over the sole: its top this share of the foot's height (sole to
+ * ankle) above the sole in the middle, TOE_BOX_SIDE at its sides; lit from above (TOE_BOX_LIGHT at its top, falling
+ * to TOE_BOX_DARK at the sole) under a crease in the shaft's shade (TOE_CREASE darker, over TOE_CREASE_H of the
+ * foot's height): the foot reads as a foot coming towards the camera, not the shaft going on down to the floor.
+ */
+const TOE_BOX = 0.42;
+const TOE_BOX_SIDE = 0.12;
+const TOE_BOX_LIGHT = 1.16;
+const TOE_BOX_DARK = 0.86;
+const TOE_CREASE = 0.8;
+const TOE_CREASE_H = 0.08;
 
 export interface BootFront {
   /** The sole's middle under the foot, the foot's height (sole to ankle) and width across. */
@@ -384,6 +396,27 @@ export function drawBootFront(
     const i = clamp(Math.round(sy - b.y), 0, all.length - 1);
     return all[i] ?? [128, 128, 128];
   };
+  // the toe box's dome, where the foot faces the camera (a toe pointing sideways already shows the foot's shape):
+  // over the sole's row's middle, as wide as the foot there
+  const [soleLo, soleHi] = edges(ySole - 1);
+  const boxMid = (soleLo + soleHi) / 2;
+  const boxHalf = Math.max(1, (soleHi - soleLo) / 2);
+  const footH = ySole - yA;
+  const domeY = (x: number): number => {
+    const u = clamp((x - boxMid) / boxHalf, -1, 1);
+    return ySole - footH * (TOE_BOX_SIDE + (TOE_BOX - TOE_BOX_SIDE) * Math.sqrt(1 - u * u));
+  };
+  const crease = Math.max(1.5, footH * TOE_CREASE_H);
+  const toeLight = (x: number, y: number): number => {
+    const d = domeY(x);
+    if (y < d - crease * 2) return 1;
+    // the crease where the shaft's front meets the toe box (a soft shadow), then the dome lit from above
+    const shadow = 1 - (1 - TOE_CREASE) * Math.exp(-(((y - d + crease * 0.3) / crease) ** 2));
+    if (y <= d) return shadow;
+    const v = clamp((y - d) / Math.max(1, ySole - d), 0, 1);
+    const lit = TOE_BOX_LIGHT + (TOE_BOX_DARK - TOE_BOX_LIGHT) * smoothstep(v);
+    return shadow * (1 + (lit - 1) * smoothstep((y - d) / (crease * 2)));
+  };
   const Y0 = Math.max(0, r0);
   const Y1 = Math.min(H - 1, r1);
   for (let y = Y0; y <= Y1; y++) {
@@ -405,11 +438,9 @@ export function drawBootFront(
       if (cov <= 0) continue;
       // shaded round: darker at both sides, a soft highlight left of the middle
       const u = clamp((xc - mid) / half, -1, 1);
-      const shade = clamp(
-        (0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim,
-        0,
-        1.2,
-      );
+      const shade =
+        clamp((0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim, 0, 1.2) *
+        (toe === 0 && yc > yA ? toeLight(xc, yc) : 1);
       const o = (y * W + x) * 4;
       for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (base[c] ?? 0) * shade * (tint[c] ?? 0));
       layer.data[o + 3] = cov * 255;
