@@ -38,10 +38,10 @@ const APART = 0.6;
 /** ...and whose ankles are at most this many shin widths apart in height (side by side, not one behind the other). */
 const SIDE_BY_SIDE = 0.3;
 /**
- * A foot facing the camera: the boot's toe box is a dome over the sole: its top this share of the foot's height (sole to
- * ankle) above the sole in the middle, TOE_BOX_SIDE at its sides; lit from above (TOE_BOX_LIGHT at its top, falling
- * to TOE_BOX_DARK at the sole) under a crease in the shaft's shade (TOE_CREASE darker, over TOE_CREASE_H of the
- * foot's height): the foot reads as a foot coming towards the camera, not the shaft going on down to the floor.
+ * A foot facing the camera: the boot's toe box is a dome over the sole, its top this share of the foot's height
+ * (sole to ankle) above the sole in the middle, TOE_BOX_SIDE at its sides; lit from above (TOE_BOX_LIGHT at its top,
+ * falling to TOE_BOX_DARK at the sole) under a soft crease in the shaft's shade (TOE_CREASE darker, over
+ * TOE_CREASE_H of the foot's height): a foot coming towards the camera, not the shaft going on down to the floor.
  */
 const TOE_BOX = 0.42;
 const TOE_BOX_SIDE = 0.12;
