@@ -113,6 +113,18 @@ describe('tall boots (real models)', () => {
     }
     expect(on).toBeGreaterThan(0);
     expect(off / on).toBeLessThan(0.16);
+    // the rear foot's toes reach a few rows below its widest: before, its boot's sole was where it was widest and
+    // the toes showed bare under the heel (the person's pixels left bare from the rear ankle down three times the
+    // ankles' step, 106); now its sole is at the toes' tips (44)
+    const { legL, legR } = body;
+    const [far, near] = legL.end.y < legR.end.y ? [legL, legR] : [legR, legL];
+    let bare = 0;
+    for (let y = Math.round(far.end.y); y < far.end.y + 3 * (near.end.y - far.end.y); y++) {
+      for (let x = 0; x < W; x++) {
+        if (body.mask[y * W + x]! >= 128 && r.layers.garment.data[y * W + x]! < 128) bare++;
+      }
+    }
+    expect(bare).toBeLessThan(75);
   }, 60_000);
   // cgi-model-23 stands with her legs together, the shins meeting at the knees and the ankles: before, each shaft
   // followed its own shin in to the bare ankle and one was drawn over the other, so the pair pinched into an

@@ -361,6 +361,8 @@ const SHARED_SHIN = 0.55;
 const FOOT_BULGE = 0.25;
 /** ...and at most this many: a foot reaching further past the legs is seen from the side (not looked at here). */
 const FOOT_BULGE_MAX = 1;
+/** That foot's sole: the lowest row on which it still reaches this many shin widths past the run (its toes' tips). */
+const FAR_SOLE_BULGE = 0.1;
 
 /**
  * Feet one behind the other whose two ankle keypoints sit on one foot (both in one run of the mask no wider than
@@ -404,9 +406,12 @@ export function separateFeet(body: Body): { body: Body; farSole: number | null }
   }
   const bulge = Math.max(left, right);
   if (bulge < shin * FOOT_BULGE || bulge > shin * FOOT_BULGE_MAX || left === right) return none;
-  // the other foot's sole: the lowest row still reaching past the run on its side
+  // the other foot's sole: the lowest row still reaching past the run on its side (its toes' tips, not its widest)
   let farSole = far.end.y;
-  for (const [y, a, b] of rows) if ((right > left ? b - run[1] : run[0] - a) >= shin * FOOT_BULGE) farSole = y;
+  for (const [y, a, b] of rows) {
+    if (y > last - shin * 0.3) break;
+    if ((right > left ? b - run[1] : run[0] - a) >= shin * FAR_SOLE_BULGE) farSole = y;
+  }
   const x = right > left ? run[1] - shin * 0.15 : run[0] + shin * 0.15;
   const moved = { ...far, end: { x, y: far.end.y }, widthEnd: Math.min(far.widthEnd, shin) };
   const kept = { ...near, widthEnd: Math.min(near.widthEnd, shin) };
