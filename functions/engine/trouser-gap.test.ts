@@ -110,6 +110,31 @@ function thighsParted(garment: Uint8Array, body: Body): number {
   return open / Math.max(1, y1 - y0);
 }
 
+/**
+ * How far a trouser leg's outer edge bends in near the knee: over the rows 0.35 spans either side of each knee, the
+ * largest |x(y - h) + x(y + h) - 2 x(y)| of the garment's outer edge (walked out from the leg's axis), h 0.08 spans,
+ * over the span, the larger of the two legs'. Cloth hangs straight from the hip past the knee; an edge turning
+ * with the leg's axis there jogs in (a step at the knee).
+ */
+function kneeKink(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  const h = Math.round(body.span * 0.08);
+  let worst = 0;
+  for (const side of [0, 1] as const) {
+    const leg = side === 0 ? body.legL : body.legR;
+    const y0 = Math.round(leg.mid.y - body.span * 0.35);
+    const xs: number[] = [];
+    for (let y = y0; y <= Math.round(leg.mid.y + body.span * 0.35); y++) {
+      let x = Math.round(axis(leg, y));
+      const d = side === 0 ? -1 : 1;
+      while (x + d >= 0 && x + d < W && garment[y * W + x + d]! >= 128) x += d;
+      xs.push(x);
+    }
+    for (let i = h; i + h < xs.length; i++) worst = Math.max(worst, Math.abs(xs[i - h]! + xs[i + h]! - 2 * xs[i]!));
+  }
+  return worst / body.span;
+}
+
 describe('trousers keep the gap between the legs', () => {
   // before (one slab over the gap): 0.94, 1.00, and the mirrored photo alike; after: about 0.35 (the trousers' ease
   // along each inseam and the hems' soft edge)
@@ -131,6 +156,9 @@ describe('trousers keep the gap between the legs', () => {
       // round 11 (R14): the gap opens at the old dress's hem by the knees; above it the trouser legs met on a seam,
       // one slab over the thighs (rows parted 0.02 / 0.00 / 0.12); carried up to the crotch, the legs part from it (1.00)
       expect(thighsParted(r.layers.garment.data, body)).toBeGreaterThan(0.8);
+      // round 12 (S5): the outer edge hangs straight past the knee (`hangOuter`, `kneeBlend`), no jog in at the knee
+      // (jeans 0.027, mirrored 0.022 before; 0.011 now)
+      expect(kneeKink(r.layers.garment.data, body)).toBeLessThan(0.016);
     },
     30_000,
   );
@@ -311,6 +339,37 @@ function partingDepth(garment: Uint8Array, body: Body): number {
   return (y - hip) / (knee - hip);
 }
 
+/**
+ * The edges of the opening between the trouser legs over their lowest 0.15 spans (each walked out from the middle
+ * between the legs' axes on the rows where it is open): the number of times an edge turns back on itself (steps of 2 px
+ * or more one way, then the other). An inverted V between two leg openings runs one way; a torn hem corner (the
+ * flat lay's slanted cuff read as the leg's inner edge) notches it.
+ */
+function hemCornerTurns(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  let bottom = -1;
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  let turns = 0;
+  for (const d of [-1, 1]) {
+    let prev: number | null = null;
+    let dir = 0;
+    for (let y = bottom - Math.round(body.span * 0.15); y <= bottom; y++) {
+      let x = Math.round((axis(body.legL, y) + axis(body.legR, y)) / 2);
+      if (garment[y * W + x]! >= 128) continue;
+      while (x + d >= 0 && x + d < W && garment[y * W + x + d]! < 128) x += d;
+      if (prev !== null) {
+        const dx = x - prev;
+        if (Math.abs(dx) >= 2) {
+          if (dir && Math.sign(dx) !== dir) turns++;
+          dir = Math.sign(dx);
+        }
+      }
+      prev = x;
+    }
+  }
+  return turns;
+}
+
 describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)', () => {
   // cgi-model-30's thighs touch: the mask's run across one thigh was both, and each short leg was drawn 1.1x that
   // (one block 1.42 times the thighs' width, two openings on 0.30 of the hem rows: a notch). Now each leg is at
@@ -323,6 +382,9 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
     // round 11 (R1): the legs part from a crotch SHORTS_CROTCH of the way to the knee (0.30), not at a notch by the
     // hem (0.52: the V's height was measured along its own parted edge, a third of what was meant)
     expect(partingDepth(garment, body)).toBeLessThan(0.4);
+    // round 12 (S5): the hem's inner corners without the slanted cuff's edge dragged into a notch (`legEdgeEnds`):
+    // the opening's edges run one way (turns 2 before, 0 now)
+    expect(hemCornerTurns(garment, body)).toBe(0);
   }, 30_000);
 });
 

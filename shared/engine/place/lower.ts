@@ -101,11 +101,15 @@ export function placeTrousers(
     const srcWaistW2 = Math.max(1, (g.edgeR[0] ?? 0) - (g.edgeL[0] ?? 0));
     const share = Math.min(1, srcLegLen / srcWaistW2 / 1.45);
     const len = Math.min(legLen * share * variant.length, legLen + leg.widthEnd * 0.25);
+    // (each edge read down to where it still runs along the leg: below, a slanted hem's or its anti-aliased last
+    // rows' edge runs across the leg, `legEdgeEnds`)
+    const ends = legEdgeEnds(legs, side, crotchRow, H);
     const srcAt = (t: number) => {
-      const row = Math.min(H, Math.round(crotchRow + t * (H - crotchRow)));
+      const ro = Math.round(crotchRow + t * (ends.outer - crotchRow));
+      const ri = Math.round(crotchRow + t * (ends.inner - crotchRow));
       return {
-        o: { x: legs.outer[row * 2 + side] ?? 0, y: g.top + row },
-        i: { x: legs.inner[row * 2 + side] ?? 0, y: g.top + row },
+        o: { x: legs.outer[ro * 2 + side] ?? 0, y: g.top + ro },
+        i: { x: legs.inner[ri * 2 + side] ?? 0, y: g.top + ri },
       };
     };
     const a = srcAt(0);
@@ -126,7 +130,10 @@ export function placeTrousers(
       const own = Math.max(dist(s.o, s.i), dist(above.o, above.i)) * scale * ease;
       const along = t * len;
       const onThigh = along < thighLen;
-      const limb = onThigh ? thighW : leg.widthEnd;
+      // (long trousers: the thigh's width blends into the calf's over KNEE_BLEND of each either side of the knee: a
+      // switch at the knee stepped the outer edge in there, a jog where the legs' own width bounds the leg)
+      const k = short ? (onThigh ? 0 : 1) : kneeBlend(along, thighLen, shinLen);
+      const limb = thighW + (leg.widthEnd - thighW) * k;
       // long trousers: at least the leg's OWN width on this row (`legOwnWidth`: axis to the outer edge, and to the gap
       // or the middle between the axes), not the mask's run at one point, which over touching thighs or calves is
       // both legs (each leg drawn 1.1x that, the two one slab); the cap stays the measured width (wide legs wide)
@@ -151,6 +158,8 @@ export function placeTrousers(
     if (short)
       for (const p of st.dIn)
         if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
+    // (a long leg's cloth hangs from the hip past the knee: its outer edge bridges the leg's bend inward there)
+    if (!short) hangOuter(st.dOut, side);
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
     // two leg openings at the hem where the legs touch there (not one column with a slit)
     // (shorts: the legs part from a crotch SHORTS_CROTCH of the way from the hip to the knee down to the hem, an
@@ -423,6 +432,50 @@ function legOwnWidth(body: Body, side: 0 | 1, y: number, max: number): number {
   const run = ownRun(body, side, y, max);
   return run ? Math.max(max * OWN_LEG_MIN, Math.min(max, 2 * Math.max(run.outer, run.inner))) : max;
 }
+/**
+ * A long trouser leg's outer edge (its destination sections, hip to hem; in place) bridged over any dent inward: the
+ * cloth hangs from the hip, over the knee, to the hem, and never follows the leg's bend inward at the knee (the strip
+ * turning with the leg's axis there jogged the outer edge in, a step at the knee like a torn warp). Each point is
+ * moved out to the outer hull of the sections (x as a function of y).
+ */
+function hangOuter(dOut: Point[], side: 0 | 1): void {
+  const out = side === 0 ? -1 : 1;
+  const hull: Point[] = [];
+  for (const p of dOut) {
+    // (monotone chain down the rows: drop a hull point that lies inside the line from its neighbour to p)
+    while (hull.length >= 2) {
+      const a = hull[hull.length - 2]!;
+      const b = hull[hull.length - 1]!;
+      if (p.y <= a.y) break;
+      const onLine = a.x + ((p.x - a.x) * (b.y - a.y)) / (p.y - a.y);
+      if ((b.x - onLine) * out > 0) break;
+      hull.pop();
+    }
+    hull.push(p);
+  }
+  for (const p of dOut) {
+    for (let i = 0; i + 1 < hull.length; i++) {
+      const a = hull[i]!;
+      const b = hull[i + 1]!;
+      if (p.y < a.y || p.y > b.y || b.y <= a.y) continue;
+      const x = a.x + ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y);
+      if ((x - p.x) * out > 0) p.x = x;
+      break;
+    }
+  }
+}
+
+/**
+ * How far a long trouser leg's width bound has gone from the thigh's to the calf's (0..1) at `along` the leg: 0 above
+ * KNEE_BLEND of the thigh's length above the knee, 1 below KNEE_BLEND of the shin's below it, smooth between.
+ */
+function kneeBlend(along: number, thighLen: number, shinLen: number): number {
+  const a = thighLen * (1 - KNEE_BLEND);
+  const b = thighLen + shinLen * KNEE_BLEND;
+  const t = Math.max(0, Math.min(1, (along - a) / Math.max(1, b - a)));
+  return t * t * (3 - 2 * t);
+}
+const KNEE_BLEND = 0.3;
 /** A long trouser leg is at least this share of the leg's width measured in the mask (both legs where they touch). */
 const OWN_LEG_MIN = 0.55;
 /** Long trousers: the garment's own leg width at the hem read this share of its leg's length above the hem row. */
@@ -450,6 +503,37 @@ function ownRun(body: Body, side: 0 | 1, y: number, max: number): { outer: numbe
   const inner = run(-out, Math.min(max, Math.abs(other - ax) / 2));
   return { outer, inner };
 }
+
+/**
+ * The last rows (from the garment's top) down to which a flat lay's trouser leg's outer and inner edges still run
+ * along the leg: below them the edge runs across it, along a slanted hem (chino shorts' leg openings rise to the
+ * inseam: the inner edge moved 13 px a row along the cuff) or the hem's anti-aliased last rows (the edge read 0, or
+ * half the leg across). The leg's sections read there put the hem's inner corner on the cuff's far end or on x 0:
+ * the warp dragged the cuff's dark outline into a torn notch between the legs at the hem. Scanned up from the hem
+ * over the leg's lowest HEM_EDGE_SCAN share, while the edge steps more than HEM_EDGE_STEP px a row.
+ */
+function legEdgeEnds(
+  legs: { outer: Float32Array; inner: Float32Array },
+  side: 0 | 1,
+  crotchRow: number,
+  hemRow: number,
+): { outer: number; inner: number } {
+  const stop = Math.max(crotchRow + 1, Math.round(hemRow - (hemRow - crotchRow) * HEM_EDGE_SCAN));
+  const end = (xs: Float32Array) => {
+    let r = hemRow;
+    const at = (row: number) => xs[row * 2 + side] ?? 0;
+    const bad = (row: number) => {
+      const across = ((legs.inner[row * 2 + side] ?? 0) - (legs.outer[row * 2 + side] ?? 0)) * (side === 0 ? 1 : -1);
+      return across <= 0 || Math.abs(at(row) - at(row - 1)) > HEM_EDGE_STEP;
+    };
+    while (r > stop && bad(r)) r--;
+    return r;
+  };
+  return { outer: end(legs.outer), inner: end(legs.inner) };
+}
+/** A leg's edge running across it steps more than this (px a row); looked for over this share of the leg's rows. */
+const HEM_EDGE_STEP = 2;
+const HEM_EDGE_SCAN = 0.25;
 
 /** A leg's axis at row y (hip -> knee -> ankle, carried on past the ankle), or null above the hip. */
 function legAxisX(leg: Body['legL'], y: number): number | null {
