@@ -310,10 +310,12 @@ export function oldRegion(
           (hem === null || y <= hem);
         if (!inZone) {
           for (const c of caps) {
-            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) {
-              inZone = true;
-              break;
-            }
+            if (!inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) continue;
+            // below the new hem, on the body's side of a hanging forearm, past the arm itself, is what is worn
+            // below (an old skirt beside a hand at the hip): filled as the old sleeve, two skin blocks under the hem
+            if (hem !== null && y > hem && !body.onArm(x, y) && towardBody(x, y, c, (tl + tr) / 2)) continue;
+            inZone = true;
+            break;
           }
         }
       }
@@ -327,6 +329,20 @@ export function oldRegion(
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
+}
+
+/**
+ * Whether (x, y) lies on the body's side (towards `cx`, the torso's middle on its row) of capsule `c`'s axis
+ * (`[ax, ay, bx, by, r]`): the side between a hanging arm and the hips.
+ */
+function towardBody(x: number, y: number, c: readonly number[], cx: number): boolean {
+  const ax = c[0] ?? 0;
+  const ay = c[1] ?? 0;
+  const dx = (c[2] ?? 0) - ax;
+  const dy = (c[3] ?? 0) - ay;
+  const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
+  const qx = ax + dx * t;
+  return (x - qx) * (cx - qx) > 0;
 }
 
 /** Steps along a leg (hip-knee-ankle) at which its axis is tested for bare skin (`leaveBareLegs`). */
