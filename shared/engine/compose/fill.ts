@@ -58,8 +58,9 @@ export function waistTop(body: Body, skin: Uint8Array, hands: Uint8Array | null 
 
 /**
  * Where the old top ends: the first row, going down from a little above the new top's hem, where the middle of
- * the torso is bare skin (a midriff between the old top and the bottom), else null (the old top runs on into
- * the bottom).
+ * the torso is bare skin (a midriff between the old top and the bottom); else the top of the first bare run going
+ * up from there to the chest (OLD_TOP_MIDRIFF_FROM: a crop top far above a long new top's hem); else null (the old
+ * top runs on into the bottom).
  */
 export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
   const { width: W, mask } = body;
@@ -80,8 +81,19 @@ export function oldTopEnd(body: Body, maps: Maps, hem: number): number | null {
   // from a quarter of the torso above the new hem (the old top may be the shorter one)
   const from = Math.max(0, Math.round(hem - body.torsoH * 0.25));
   for (let y = from; y <= Math.min(body.height - 1, limit); y++) if (bandAt(y) > 0.4) return y;
-  return null;
+  // none below: a bare midriff higher up, down to the chest (a crop top over a high-waisted skirt, shorter than a
+  // quarter of the torso above the new hem), ends the old top at its top
+  const chest = Math.round(body.neck.y + body.torsoH * OLD_TOP_MIDRIFF_FROM);
+  let end: number | null = null;
+  for (let y = from - 1; y >= chest; y--) {
+    if (bandAt(y) > 0.4) end = y;
+    else if (end !== null) break;
+  }
+  return end;
 }
+
+/** How far down the torso (x its height from the neck) a bare midriff above the new hem is looked for (`oldTopEnd`). */
+const OLD_TOP_MIDRIFF_FROM = 0.5;
 
 /** A foot whose pixels below the ankle are at least this share skin, legwear or the shin's colour is bare. */
 const BARE_FOOT = 0.6;
@@ -309,11 +321,16 @@ export function oldRegion(
           (topEnd === null || y < topEnd) &&
           (hem === null || y <= hem);
         if (!inZone) {
-          for (const c of caps) {
-            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) {
-              inZone = true;
-              break;
-            }
+          for (const [k, c] of caps.entries()) {
+            if (!inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) continue;
+            // below the new hem, on the body's side of a hanging forearm, past the arm itself, is what is worn
+            // below (an old skirt beside a hand at the hip): filled as the old sleeve, two skin blocks under the hem.
+            // Beside the forearm (the odd capsules) that holds from where the old top ends (a shirt's curved hem
+            // rises at its sides above the hem's middle)
+            const below = k % 2 === 1 && topEnd !== null ? Math.min(topEnd, hem ?? topEnd) : hem;
+            if (below !== null && y > below && !body.onArm(x, y) && towardBody(x, y, c, (tl + tr) / 2)) continue;
+            inZone = true;
+            break;
           }
         }
       }
@@ -327,6 +344,20 @@ export function oldRegion(
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
+}
+
+/**
+ * Whether (x, y) lies on the body's side (towards `cx`, the torso's middle on its row) of capsule `c`'s axis
+ * (`[ax, ay, bx, by, r]`): the side between a hanging arm and the hips.
+ */
+function towardBody(x: number, y: number, c: readonly number[], cx: number): boolean {
+  const ax = c[0] ?? 0;
+  const ay = c[1] ?? 0;
+  const dx = (c[2] ?? 0) - ax;
+  const dy = (c[3] ?? 0) - ay;
+  const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)));
+  const qx = ax + dx * t;
+  return (x - qx) * (cx - qx) > 0;
 }
 
 /** Steps along a leg (hip-knee-ankle) at which its axis is tested for bare skin (`leaveBareLegs`). */
