@@ -841,8 +841,8 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
 const DARK_HEM = 0.45;
 /** Beside such a hem (within this many spans), skin-map pixels darker than `HEM_EDGE_DARK` of the arm's median are
  * the hem's blended edge. */
-const HEM_EDGE = 0.012;
-const HEM_EDGE_DARK = 0.8;
+const HEM_EDGE = 0.018;
+const HEM_EDGE_DARK = 0.9;
 
 /** Above the ankle, a mask pixel at most `FRINGE_BAND` shin widths inside the mask's edge in its row, grey (its
  * channels spread less than `FRINGE_GREY` of the brightest) and within `FRINGE_LIKE` levels (summed) of the floor
