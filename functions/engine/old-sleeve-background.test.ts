@@ -140,7 +140,7 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     // upper arm's half-width of its line (shifted onto its bare skin), the filled pixels from the shoulder's joint
     // to 0.15 of the way to the elbow against the bare skin up to 0.15 beyond the old hem (where the filled
     // pixels reach, their 90th percentile along the arm): 0.936 before (the chest's diffused tone, a blurred
-    // darker blob), 1.015 after
+    // darker blob), 1.014 after
     const up = body.armRaised[0] ? body.armL : body.armR;
     const ua = upperArmAxis(body, maps, up)!;
     const ux = up.mid.x + ua.dx - up.root.x;

@@ -779,7 +779,7 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
   const add = new Uint8Array(W * H);
   const hems: number[] = [];
-  for (const arm of [body.armL, body.armR]) {
+  for (const [i, arm] of [body.armL, body.armR].entries()) {
     const r = arm.widthRoot * BARE_UPPER_ARM;
     const a = arm.root;
     const b = arm.mid;
@@ -811,10 +811,14 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
         } else add[p] = 255;
       }
     }
-    // the hem's blended edge into the arm's skin (issue 38, round 12, part S2): skin-map pixels beside the dark hem
-    // (within `HEM_EDGE` spans) still darker than `HEM_EDGE_DARK` of the arm's median stayed, a dotted dark line
-    // where the repainted upper arm meets the bare arm
-    if (dark < 0) continue;
+    // the hem's blended edge into a raised arm's skin (issue 38, round 12, part S2): skin-map pixels beside the dark
+    // hem (within `HEM_EDGE` spans) still darker than `HEM_EDGE_DARK` of the arm's median stayed, a dotted dark
+    // line where the repainted upper arm meets the bare arm. (Beside a lowered arm the dark "hem" may be an old
+    // top at the armpit: the shaded skin beside it, taken too, grew a pale flap at cgi-model-15's armhole.)
+    if (dark < 0 || !body.armRaised[i]) {
+      hems.length = 0;
+      continue;
+    }
     const edgeDark = (dark / DARK_HEM) * HEM_EDGE_DARK;
     const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
     for (const p of hems) {
@@ -1324,6 +1328,7 @@ export function armShading(
   to: { x: number; y: number },
   half: number,
   region: Uint8Array | null = null,
+  ownBins = false,
 ): {
   profile: Float32Array;
   rgb: Float32Array;
@@ -1430,11 +1435,13 @@ export function armShading(
   }
   for (let j = 0; j < ARM_PROFILE_BINS; j++)
     for (let c = 0; c < 3; c++) rgb[j * 3 + c] = ((all[c] ?? 0) / Math.max(1, n)) * (profile[j] ?? 1);
-  // where the nearest sections cover a bin, their own colour there (issue 38, round 12, part S2): the upper arm
-  // continues the cross-section just below the old hem, lit side to shaded side; the profile of all sections
-  // mixed in the forearm's (a raised forearm is turned otherwise: a dark stripe ran along the repainted shoulder)
+  // `ownBins` (a raised arm): where the nearest sections cover a bin, their own colour there (issue 38, round 12,
+  // part S2): the upper arm continues the cross-section just below the old hem, lit side to shaded side; the
+  // profile of all sections mixed in the raised forearm's, turned otherwise: a dark stripe ran along the repainted
+  // shoulder. (A lowered arm keeps the profile: its nearest sections' lit rim, carried past the arm's side, was a
+  // pale flap at cgi-model-15's armhole.)
   const lumOf = (r: number, g: number, b: number) => r * 0.299 + g * 0.587 + b * 0.114;
-  const nearLum = lumOf(all[0] ?? 0, all[1] ?? 0, all[2] ?? 0) / Math.max(1, n);
+  const nearLum = ownBins ? lumOf(all[0] ?? 0, all[1] ?? 0, all[2] ?? 0) / Math.max(1, n) : 0;
   for (let j = 0; j < ARM_PROFILE_BINS && nearLum > 0; j++) {
     const m = rgbCnt[j] ?? 0;
     if (m < ARM_NEAR_BIN_MIN) continue;
@@ -1869,9 +1876,10 @@ export function fillRegion(
       : [body.armL, body.armR].flatMap((a, i) => {
           const from = { x: a.root.x, y: a.root.y };
           const to = { x: a.mid.x + sx(i), y: a.mid.y + sy(i) };
-          const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6), region);
+          const raised = body.armRaised[i] === true;
+          const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6), region, raised);
           if (!sh) return [];
-          const shade = { ...sh, raised: body.armRaised[i] === true };
+          const shade = { ...sh, raised };
           return [{ ...shade, light: armLight(shade, region, light, W) }];
         });
   const armCaps = armCapsules(body).map((c, j) =>
