@@ -136,5 +136,49 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(mean / bareMean).toBeGreaterThan(0.94);
     const bareSd = Math.sqrt(bare.reduce((u, w) => u + (w - bareMean) ** 2, 0) / bare.length);
     expect(sd / mean).toBeGreaterThan((bareSd / bareMean) * 0.8);
+    // the raised arm's repainted shoulder (issue 38, round 12, part S2) in the bare arm's tone: within 0.8x the
+    // upper arm's half-width of its line (shifted onto its bare skin), the filled pixels from the shoulder's joint
+    // to 0.15 of the way to the elbow against the bare skin up to 0.15 beyond the old hem (where the filled
+    // pixels reach, their 90th percentile along the arm): 0.936 before (the chest's diffused tone, a blurred
+    // darker blob), 1.014 after
+    const up = body.armRaised[0] ? body.armL : body.armR;
+    const ua = upperArmAxis(body, maps, up)!;
+    const ux = up.mid.x + ua.dx - up.root.x;
+    const uy = up.mid.y + ua.dy - up.root.y;
+    const ul = Math.hypot(ux, uy);
+    const along = (x: number, y: number) => ((x - up.root.x) * ux + (y - up.root.y) * uy) / (ul * ul);
+    const onLine = (x: number, y: number) =>
+      Math.abs(((x - up.root.x) * -uy + (y - up.root.y) * ux) / ul) < ua.half * 0.8;
+    const reach: number[] = [];
+    for (let y = 0; y < body.height; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (filled[p] && garment[p]! < 128 && onLine(x, y) && along(x, y) < 1) reach.push(along(x, y));
+      }
+    }
+    reach.sort((u, w) => u - w);
+    const hemT = reach[Math.floor(reach.length * 0.9)]!;
+    let js = 0;
+    let jn = 0;
+    let bs = 0;
+    let bn = 0;
+    for (let y = 0; y < body.height; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        const t = along(x, y);
+        if (garment[p]! >= 128 || t < 0 || t > hemT + 0.15 || !onLine(x, y)) continue;
+        const l = d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+        if (filled[p] && t < 0.15) {
+          js += l;
+          jn++;
+        } else if (!filled[p] && skin[p] && t > hemT) {
+          bs += l;
+          bn++;
+        }
+      }
+    }
+    expect(jn).toBeGreaterThan(300);
+    expect(bn).toBeGreaterThan(100);
+    expect(Math.abs(js / jn / (bs / bn) - 1)).toBeLessThan(0.05);
   }, 30_000);
 });

@@ -809,7 +809,8 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   const lum = (p: number) => (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
   // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
   const add = new Uint8Array(W * H);
-  for (const arm of [body.armL, body.armR]) {
+  const hems: number[] = [];
+  for (const [i, arm] of [body.armL, body.armR].entries()) {
     const r = arm.widthRoot * BARE_UPPER_ARM;
     const a = arm.root;
     const b = arm.mid;
@@ -835,10 +836,34 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
         const hem = lum(p) < dark;
         if (maps.skin[p] && !hem) continue;
         if (!inCapsule(x, y, a.x, a.y, b.x, b.y, r)) continue;
-        if (hem) old[p] = 255;
-        else add[p] = 255;
+        if (hem) {
+          old[p] = 255;
+          hems.push(p);
+        } else add[p] = 255;
       }
     }
+    // the hem's blended edge into a raised arm's skin (issue 38, round 12, part S2): skin-map pixels beside the dark
+    // hem (within `HEM_EDGE` spans) still darker than `HEM_EDGE_DARK` of the arm's median stayed, a dotted dark
+    // line where the repainted upper arm meets the bare arm. (Beside a lowered arm the dark "hem" may be an old
+    // top at the armpit: the shaded skin beside it, taken too, grew a pale flap at cgi-model-15's armhole.)
+    if (dark < 0 || !body.armRaised[i]) {
+      hems.length = 0;
+      continue;
+    }
+    const edgeDark = (dark / DARK_HEM) * HEM_EDGE_DARK;
+    const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
+    for (const p of hems) {
+      const px = p % W;
+      const py = (p - px) / W;
+      for (let y = Math.max(0, py - reach); y <= Math.min(H - 1, py + reach); y++) {
+        for (let x = Math.max(0, px - reach); x <= Math.min(W - 1, px + reach); x++) {
+          const q = y * W + x;
+          if (old[q] || !maps.skin[q] || (maps.hair[q] ?? 0) >= 128 || maps.handArea[q] || lum(q) >= edgeDark) continue;
+          old[q] = 255;
+        }
+      }
+    }
+    hems.length = 0;
   }
   // judged with the old region it joins (a sleeve's edge beside the part already taken is no rim)
   const all = old.slice();
@@ -849,6 +874,10 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
 
 /** Skin-map pixels on an upper arm darker than this share of the arm's median are a sleeve's hem, not skin. */
 const DARK_HEM = 0.45;
+/** Beside such a hem (within this many spans), skin-map pixels darker than `HEM_EDGE_DARK` of the arm's median are
+ * the hem's blended edge. */
+const HEM_EDGE = 0.018;
+const HEM_EDGE_DARK = 0.9;
 
 /** Above the ankle, a mask pixel at most `FRINGE_BAND` shin widths inside the mask's edge in its row, grey (its
  * channels spread less than `FRINGE_GREY` of the brightest) and within `FRINGE_LIKE` levels (summed) of the floor
@@ -1297,6 +1326,10 @@ export function upperArmAxis(
 /** The share of the upper arm, from the shoulder's joint, over which its shading (`armShadeAt`) sets in. */
 const ARM_SHADE_FADE = 0.25;
 
+/** A raised arm's own colour and shading (`armShadeAt`) set in over this share of the upper arm, centred on the
+ * shoulder's joint (issue 38, round 12, part S2). */
+const RAISED_ARM_FADE = 0.2;
+
 /** Bins of the shading profile across an arm (`armShading`), from one outline to the other. */
 const ARM_PROFILE_BINS = 9;
 
@@ -1306,6 +1339,9 @@ const ARM_OWN_SEAMLESS = 0.5;
 /** The bare cross-sections nearest the shoulder whose colour (per bin across the arm) the repainted upper arm
  * takes on (`armShading`'s `rgb`): the arm just below the old sleeve's hem, which the upper arm continues. */
 const ARM_NEAR_SECTIONS = 4;
+
+/** A bin across the arm takes the nearest sections' own colour (`armShading`'s `rgb`) with this many pixels of them. */
+const ARM_NEAR_BIN_MIN = 4;
 
 /**
  * An upper arm's own shading across it, for painting it where an old sleeve covered it (issue 38, round 6, part
@@ -1323,6 +1359,7 @@ export function armShading(
   to: { x: number; y: number },
   half: number,
   region: Uint8Array | null = null,
+  ownBins = false,
 ): {
   profile: Float32Array;
   rgb: Float32Array;
@@ -1419,7 +1456,7 @@ export function armShading(
   for (let j = 0; j < ARM_PROFILE_BINS; j++) m += profile[j] ?? 0;
   m /= ARM_PROFILE_BINS;
   for (let j = 0; j < ARM_PROFILE_BINS; j++) profile[j] = Math.max(0.6, Math.min(1.4, (profile[j] ?? 0) / m));
-  // the nearest sections' mean colour, shaded across the arm by the profile of all of them
+  // the nearest sections' mean colour, shaded across the arm by the profile of all of them (where they miss a bin)
   const rgb = new Float32Array(ARM_PROFILE_BINS * 3);
   const all = [0, 0, 0];
   let n = 0;
@@ -1429,6 +1466,21 @@ export function armShading(
   }
   for (let j = 0; j < ARM_PROFILE_BINS; j++)
     for (let c = 0; c < 3; c++) rgb[j * 3 + c] = ((all[c] ?? 0) / Math.max(1, n)) * (profile[j] ?? 1);
+  // `ownBins` (a raised arm): where the nearest sections cover a bin, their own colour there (issue 38, round 12,
+  // part S2): the upper arm continues the cross-section just below the old hem, lit side to shaded side; the
+  // profile of all sections mixed in the raised forearm's, turned otherwise: a dark stripe ran along the repainted
+  // shoulder. (A lowered arm keeps the profile: its nearest sections' lit rim, carried past the arm's side, was a
+  // pale flap at cgi-model-15's armhole.)
+  const lumOf = (r: number, g: number, b: number) => r * 0.299 + g * 0.587 + b * 0.114;
+  const nearLum = ownBins ? lumOf(all[0] ?? 0, all[1] ?? 0, all[2] ?? 0) / Math.max(1, n) : 0;
+  for (let j = 0; j < ARM_PROFILE_BINS && nearLum > 0; j++) {
+    const m = rgbCnt[j] ?? 0;
+    if (m < ARM_NEAR_BIN_MIN) continue;
+    const l = lumOf(rgbSum[j * 3] ?? 0, rgbSum[j * 3 + 1] ?? 0, rgbSum[j * 3 + 2] ?? 0) / m / nearLum;
+    if (!(l > 0)) continue;
+    const f = Math.max(0.6, Math.min(1.4, l)) / l;
+    for (let c = 0; c < 3; c++) rgb[j * 3 + c] = ((rgbSum[j * 3 + c] ?? 0) / m) * f;
+  }
   const used = Math.min(ARM_NEAR_SECTIONS, sections);
   return {
     profile,
@@ -1445,7 +1497,7 @@ export function armShading(
  * between the arm's outlines, or null off the upper arm.
  */
 function armShadeAt(
-  sh: NonNullable<ReturnType<typeof armShading>>,
+  sh: NonNullable<ReturnType<typeof armShading>> & { raised?: boolean },
   x: number,
   y: number,
   own: number[] | null = null,
@@ -1456,10 +1508,15 @@ function armShadeAt(
   const l2 = dx * dx + dy * dy;
   if (l2 < 1) return null;
   const t = ((x - a.x) * dx + (y - a.y) * dy) / l2;
-  if (t <= 0 || t > 1) return null;
   // none at the shoulder's joint (the shoulder's round end and the chest beside it keep the diffused tone), all
-  // of it from a quarter of the way down: no step across the arm where the shading starts
-  const fade = Math.min(1, t / ARM_SHADE_FADE);
+  // of it from a quarter of the way down: no step across the arm where the shading starts. A raised arm's from
+  // before its joint (issue 38, round 12, part S2): an old sleeve covered its shoulder out to a third of the upper
+  // arm, and the chest's diffused tone there (from the neck and the chest, not the arm) was a blurred flat blob
+  // paler than the bare arm beyond the old hem; its own colour and roundness now run on to the shoulder, fading
+  // in across the joint (`RAISED_ARM_FADE`), not stepping at it
+  const lead = sh.raised ? RAISED_ARM_FADE / 2 : 0;
+  if (t <= -lead || t > 1) return null;
+  const fade = Math.min(1, (t + lead) / (sh.raised ? RAISED_ARM_FADE : ARM_SHADE_FADE));
   const len = Math.sqrt(l2);
   let nx = -dy / len;
   let ny = dx / len;
@@ -1490,7 +1547,7 @@ function armShadeAt(
  * over a half), its median: the level the arm's own colour is shaded about (0 if none of it is in the region).
  */
 function armLight(
-  sh: NonNullable<ReturnType<typeof armShading>>,
+  sh: NonNullable<ReturnType<typeof armShading>> & { raised?: boolean },
   region: Uint8Array,
   light: ReturnType<typeof lightField>,
   W: number,
@@ -1850,8 +1907,11 @@ export function fillRegion(
       : [body.armL, body.armR].flatMap((a, i) => {
           const from = { x: a.root.x, y: a.root.y };
           const to = { x: a.mid.x + sx(i), y: a.mid.y + sy(i) };
-          const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6), region);
-          return sh ? [{ ...sh, light: armLight(sh, region, light, W) }] : [];
+          const raised = body.armRaised[i] === true;
+          const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6), region, raised);
+          if (!sh) return [];
+          const shade = { ...sh, raised };
+          return [{ ...shade, light: armLight(shade, region, light, W) }];
         });
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
