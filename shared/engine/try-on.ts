@@ -33,6 +33,7 @@ import {
   oldCollar,
   closeUnderarm,
   easeCover,
+  wrapSides,
   occlude,
 } from './compose/occlusion';
 import {
@@ -240,6 +241,8 @@ export async function tryOn(
     if (slot !== 'bottom' && slot !== 'shoes') leaveBesideArms(old, body, maps, person, scene.background);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
+    // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
+    if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background);
     // the blended edge of an old string or strap above the neckline is the old garment too (read from the old
     // region itself, before the skin's own colour-taken pixels join it)
     if (slot === 'top' || slot === 'one-piece')

@@ -1159,3 +1159,191 @@ export function oldCollar(
   if (grown) for (let p = y0 * W; p < Math.round(neck.y) * W; p++) if (old[p] && (mask[p] ?? 0) >= 128) grown[p] = 255;
   return grown;
 }
+
+/** The widest strip (in shoulder spans) of old cloth between a top's side and the body's outline that it wraps. */
+export const WRAP_SIDE = 0.12;
+/** A top's sides are wrapped from this many torso heights below the neck's point (under the shoulders) down. */
+const WRAP_FROM = 0.1;
+/** The most of a wrapped strip that may be skin-coloured (the skin map's specks on dark cloth). */
+const WRAP_SKIN = 0.34;
+/** The mask's soft edge (of 255) down to which a blurred edge of old cloth past the outline is taken too. */
+const WRAP_FRINGE_MASK = 20;
+/** A side is wrapped only along runs of rows at least this long (in shoulder spans). */
+const WRAP_RUN = 0.15;
+/** A wrapped strip widens by at most a pixel a row over this many rows either side (a smooth side). */
+const WRAP_SMOOTH = 3;
+/** A wrapped strip widens by at most this many pixels a row from its run's ends. */
+const WRAP_RAMP = 3;
+/** The drawn edge's pixels inside the outline that are blended (not the garment's own colour): mirrored past. */
+const WRAP_EDGE = 2;
+/** The widest soft edge past the outline taken with a strip (in shoulder spans). */
+const WRAP_FRINGE_SPAN = 0.05;
+/** The most of a wrapped strip that may look like the backdrop (an old cloth's sheen, not a pocket of backdrop). */
+const WRAP_BACKDROP = 0.5;
+/** The coverage of the wrapped strip's last pixel, over the outline's blended edge. */
+const WRAP_FRINGE = 160;
+
+/**
+ * A top wraps the body down to its hem: below the chest, where a narrow strip of old cloth (an old bottom's sides
+ * at the hips, worn under the new top) is left between the drawn top's side and the body's outline against the
+ * backdrop, the strip is the new top's (its own pixels mirrored across its edge), not the old clothes showing
+ * beside it. Only cloth (not skin, a hand, the hair or an arm) all the way to the outline, at most WRAP_SIDE spans.
+ * The hem's rounded corners (from the side's widest row down) keep their shape: moved out by the strip of the row
+ * above them, as far as the cloth beside them goes.
+ */
+export function wrapSides(
+  layer: Layer,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  bg: BackgroundModel | null,
+): void {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  const mask = body.mask;
+  const maxGap = Math.max(1, Math.round(body.span * WRAP_SIDE));
+  const maxFringe = Math.max(1, Math.round(body.span * WRAP_FRINGE_SPAN));
+  const y0 = Math.max(layer.y0, Math.round(body.neck.y + body.torsoH * WRAP_FROM));
+  const y1 = layer.y1;
+  if (y1 < y0) return;
+  const d = layer.data;
+  const v = [0, 0, 0];
+  // 0: not the old clothes (a hand, the hair, an arm, off the mask), 1: cloth, 2: skin-coloured (a speck of the
+  // skin map on dark cloth, or a bare hip)
+  const kind = (x: number, y: number) => {
+    const p = y * W + x;
+    if ((mask[p] ?? 0) < 128 || maps.hands[p] || maps.handArea[p] || head[p] || body.onArm(x, y)) return 0;
+    return maps.skin[p] ? 2 : 1;
+  };
+  const cloth = (x: number, y: number) => kind(x, y) === 1;
+  // the mask's soft edge past the outline that is not the backdrop's colour: the old cloth's own blurred edge
+  const fringe = (x: number, y: number) => {
+    const p = y * W + x;
+    if ((mask[p] ?? 0) < WRAP_FRINGE_MASK || maps.skin[p] || maps.hands[p] || maps.handArea[p] || head[p]) return false;
+    return !body.onArm(x, y) && !(bg && looksLikeBackground(person, bg, p, v));
+  };
+  const n = y1 - y0 + 1;
+  // per row and side: the drawn edge, and the strip of cloth beside it up to the outline (-1: none to take)
+  const edge = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
+  const gap = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
+  for (let i = 0; i < n; i++) {
+    const y = y0 + i;
+    let l = layer.x0;
+    while (l <= layer.x1 && (d[(y * W + l) * 4 + 3] ?? 0) < 128) l++;
+    if (l > layer.x1) continue;
+    let r = layer.x1;
+    while ((d[(y * W + r) * 4 + 3] ?? 0) < 128) r--;
+    for (let s = 0; s < 2; s++) {
+      const e = s ? r : l;
+      const dir = s ? 1 : -1;
+      edge[s]![i] = e;
+      let k = 0;
+      let skin = 0;
+      // (and at most WRAP_BACKDROP of it the backdrop's colour: a pocket of backdrop the mask takes in by a waist)
+      let back = 0;
+      while (k <= maxGap) {
+        const x = e + dir * (k + 1);
+        if (x < 0 || x >= W || (mask[y * W + x] ?? 0) < 128) break;
+        const t = kind(x, y);
+        if (!t) {
+          k = -1;
+          break;
+        }
+        if (t === 2) skin++;
+        else if (bg && looksLikeBackground(person, bg, y * W + x, v)) back++;
+        k++;
+      }
+      if (k >= 0) {
+        // (a soft edge: the mask falling outwards, at most WRAP_FRINGE_SPAN wide; not a pocket of it rising again)
+        let f = 0;
+        let last = 128;
+        while (k + f < maxGap && f < maxFringe) {
+          const x = e + dir * (k + f + 1);
+          const m = x < 0 || x >= W ? 255 : (mask[y * W + x] ?? 0);
+          if (m >= last || !fringe(x, y)) break;
+          last = m;
+          f++;
+        }
+        k += f;
+      }
+      // the strip is cloth with at most WRAP_SKIN of it skin-coloured
+      gap[s]![i] = k > maxGap || skin > k * WRAP_SKIN || back > k * WRAP_BACKDROP ? -1 : k;
+    }
+  }
+  // a side wrapped in runs of rows, each at least WRAP_RUN spans long (no lone rows drawn out as streaks), each
+  // row's strip no wider than its neighbours' within WRAP_SMOOTH rows (a smooth side, no steps)
+  const run = Math.max(2, Math.round(body.span * WRAP_RUN));
+  for (let s = 0; s < 2; s++) {
+    const g0 = gap[s]!;
+    const dir = s ? 1 : -1;
+    // a few rows between wrapped ones (a speck of the skin map) are wrapped as their neighbours, over no hand or arm
+    for (let i = 1; i < n - 1; i++) {
+      if (g0[i]! >= 0 || g0[i - 1]! < 0) continue;
+      let j = i;
+      while (j < n && j - i < WRAP_SMOOTH && g0[j]! < 0) j++;
+      if (j >= n || g0[j]! < 0) continue;
+      const m = Math.min(g0[i - 1]!, g0[j]!);
+      for (let t = i; t < j; t++) {
+        let k = 0;
+        while (k < m && edge[s]![t]! >= 0 && kind(edge[s]![t]! + dir * (k + 1), y0 + t)) k++;
+        g0[t] = k === m && edge[s]![t]! >= 0 ? m : -1;
+      }
+      i = j;
+    }
+    const g = new Int32Array(n).fill(-1);
+    for (let i = 0; i < n;) {
+      let j = i;
+      while (j < n && g0[j]! >= 0) j++;
+      if (j - i >= run)
+        for (let k = i; k < j; k++) {
+          // (ramped in from nothing at the run's ends)
+          let m = Math.min(g0[k]!, WRAP_RAMP * (k - i + 1), WRAP_RAMP * (j - k));
+          for (let t = Math.max(i, k - WRAP_SMOOTH); t <= Math.min(j - 1, k + WRAP_SMOOTH); t++)
+            m = Math.min(m, g0[t]! + Math.abs(t - k));
+          g[k] = m;
+        }
+      i = j + 1;
+    }
+    gap[s] = g;
+  }
+  for (let s = 0; s < 2; s++) {
+    const e = edge[s]!;
+    const g = gap[s]!;
+    const dir = s ? 1 : -1;
+    // the hem's corner: up from the last row while the side goes on out (or stays)
+    let c = n - 1;
+    while (c > 0 && e[c - 1]! >= 0 && (e[c - 1]! - e[c]!) * dir >= 0) c--;
+    const corner = c > 0 ? Math.max(0, g[c - 1]!) : 0;
+    for (let i = 0; i < n; i++) {
+      if (e[i]! < 0) continue;
+      // to the outline and over its blended pixel (the old cloth's dark fringe against the backdrop)
+      const want = i < c ? g[i]! + 1 : reach(e[i]!, y0 + i, dir, corner);
+      if (want <= 1) continue;
+      const y = y0 + i;
+      // the drawn edge's own blended pixels (the old cloth showed through them) are the strip's too
+      for (let k = 0; k <= want; k++) {
+        const x = e[i]! + dir * k;
+        const src = Math.max(layer.x0, Math.min(layer.x1, e[i]! - dir * (k + WRAP_EDGE)));
+        const o = (y * W + x) * 4;
+        const q = (y * W + src) * 4;
+        d[o] = d[q] ?? 0;
+        d[o + 1] = d[q + 1] ?? 0;
+        d[o + 2] = d[q + 2] ?? 0;
+        d[o + 3] = k === want && i < c ? WRAP_FRINGE : 255;
+      }
+      layer.x0 = Math.min(layer.x0, e[i]! - want);
+      layer.x1 = Math.max(layer.x1, e[i]! + want);
+    }
+  }
+  // how far the cloth beside an edge goes out (at most `most`)
+  function reach(e: number, y: number, dir: number, most: number): number {
+    let k = 0;
+    while (k < most) {
+      const x = e + dir * (k + 1);
+      if (x < 0 || x >= W || !cloth(x, y)) break;
+      k++;
+    }
+    return k;
+  }
+}
