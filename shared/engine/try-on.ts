@@ -33,6 +33,7 @@ import {
   oldCollar,
   closeUnderarm,
   easeCover,
+  easeOverBody,
   occlude,
 } from './compose/occlusion';
 import {
@@ -240,6 +241,8 @@ export async function tryOn(
     if (slot !== 'bottom' && slot !== 'shoes') leaveBesideArms(old, body, maps, person, scene.background);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
+    // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there)
+    if (slot === 'one-piece') easeOverBody(layer, old, body, maps, head);
     // the blended edge of an old string or strap above the neckline is the old garment too (read from the old
     // region itself, before the skin's own colour-taken pixels join it)
     if (slot === 'top' || slot === 'one-piece')
