@@ -6,7 +6,14 @@
  * place/upper.ts `strapped`, place/one-piece.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
+import {
+  analyzePerson,
+  tryOn,
+  type EngineSlot,
+  type PersonAnalysis,
+  type RgbaImage,
+  type TryOnResult,
+} from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { detectGarment } from '../../shared/engine/garment/garment';
 import { rowRuns } from '../../shared/engine/garment/garment';
@@ -219,6 +226,35 @@ function backdropChangedBesideArms(
   return changed / n;
 }
 
+/**
+ * The old garment filled in a thin strip on the body beside a one-piece's drawn edge (below the shoulders): filled
+ * pixels on the person's matte (at least half) within 0.05 spans along the row of the garment's coverage, per row of
+ * the garment.
+ */
+function filledStripBesideEdge(r: TryOnResult, body: ReturnType<typeof bodyFrom>): number {
+  const { width: W, height: H } = r.image;
+  const gar = r.layers.garment.data;
+  const fill = r.layers.filled.data;
+  const reach = Math.round(body.span * 0.05);
+  const from = Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + body.span * 0.15);
+  let n = 0;
+  let rows = 0;
+  for (let y = from; y < H; y++) {
+    let any = false;
+    for (let x = 0; x < W; x++) {
+      const q = y * W + x;
+      if (gar[q]! >= 128) any = true;
+      if (!fill[q] || body.mask[q]! < 128) continue;
+      let near = false;
+      for (let d = 1; d <= reach && !near; d++)
+        near = (x - d >= 0 && gar[q - d]! >= 128) || (x + d < W && gar[q + d]! >= 128);
+      if (near) n++;
+    }
+    if (any) rows++;
+  }
+  return n / Math.max(1, rows);
+}
+
 describe("a dress's and a jumpsuit's own straps (real models)", () => {
   // before: the sundress's thin straps were dropped as a hanger's hook (off its middle by less than a tenth of its
   // hem's width) and the middle of the bodice's top pulled up to the neck: one run 125 px wide across the neck just
@@ -306,5 +342,16 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
       console.log(`${condition}: armpits ${drop.toFixed(2)} of the bodice below its top`);
       expect(drop).toBeGreaterThan(0.2);
     }
+  }, 60_000);
+
+  // round 12, part S8: the old bandeau's side at the armpit and the old briefs' sides beyond the trousers' hips
+  // (on the body, just outside the jumpsuit's edge) were filled as the old garment, half skin, half backdrop: ragged
+  // grey fringes at the hips and flecks at the armpits (cgi-model-15). Now the jumpsuit's ease covers them
+  // (`easeOverBody`). Filled pixels on the body beside its edge per row: before 1.16, after 0.35
+  it("covers the old garment's thin strip beside a jumpsuit's edge on the body (no grey fringes)", async () => {
+    const { r, body } = await render('cgi-model-15', 'jumpsuit-rust', 'one-piece');
+    const strip = filledStripBesideEdge(r, body);
+    console.log(`old garment filled beside the edge: ${strip.toFixed(3)} px per row`);
+    expect(strip).toBeLessThan(0.6);
   }, 60_000);
 });

@@ -34,6 +34,7 @@ import {
   closeUnderarm,
   easeCover,
   wrapSides,
+  easeOverBody,
   occlude,
 } from './compose/occlusion';
 import {
@@ -243,6 +244,8 @@ export async function tryOn(
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
     // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
     if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background);
+    // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there)
+    if (slot === 'one-piece') easeOverBody(layer, old, body, maps, head);
     // the blended edge of an old string or strap above the neckline is the old garment too (read from the old
     // region itself, before the skin's own colour-taken pixels join it)
     if (slot === 'top' || slot === 'one-piece')

@@ -735,7 +735,23 @@ export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps,
       todo.push(b);
     }
   }
-  // colour: grown in from the drawn pixels, ring by ring (the mean of the coloured 8-neighbours)
+  growFromDrawn(layer, drawn, todo, x0, y0, cw, ch);
+}
+
+/**
+ * The pixels `todo` (indices into the box x0, y0, cw x ch) become the layer's: their colour grown in from the drawn
+ * pixels, ring by ring (the mean of the coloured 8-neighbours).
+ */
+function growFromDrawn(
+  layer: Layer,
+  drawn: Uint8Array,
+  todo: number[],
+  x0: number,
+  y0: number,
+  cw: number,
+  ch: number,
+): void {
+  const W = layer.width;
   let left = todo;
   const d = layer.data;
   while (left.length) {
@@ -778,6 +794,89 @@ export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps,
       layer.y1 = Math.max(layer.y1, (b - x) / cw + y0);
     }
     left = next;
+  }
+}
+
+/** A one-piece's old garment on the body within this far (in shoulder spans) outside its drawn edge is covered. */
+export const EASE_OVER_BODY = 0.05;
+/** ... on the person's matte at least this (of 255): its soft outline's inner part, not the backdrop beside it. */
+export const EASE_OVER_MASK = 64;
+
+/** Does the person's matte fall below EASE_OVER_MASK within `r` pixels from (x, y) going `dir` along the row? */
+function outlineNear(mask: Uint8Array, W: number, x: number, y: number, dir: number, r: number): boolean {
+  for (let k = 1; k <= r; k++) {
+    const xx = x + dir * k;
+    if (xx < 0 || xx >= W || (mask[y * W + xx] ?? 0) < EASE_OVER_MASK) return true;
+  }
+  return false;
+}
+
+/**
+ * A one-piece's ease over the body's outline: where the old garment on the person's own body (the mask, not the
+ * backdrop beside it; not skin, hair, a hand or the head) lies in a thin strip between the drawn garment's edge and
+ * the person's outline below the shoulders (an old bandeau's side at the armpit, old briefs' side beyond the trousers'
+ * hips), the strip is the new garment's, its colour carried out from its edge. Filled as the old garment, these
+ * strips were painted half skin, half backdrop: grey fringes at the hips and flecks at the armpits.
+ */
+export function easeOverBody(layer: Layer, old: Uint8Array, body: Body, maps: Maps, head: Uint8Array): void {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  const r = Math.max(1, Math.round(body.span * EASE_OVER_BODY));
+  const x0 = Math.max(0, layer.x0 - r);
+  const y0 = Math.max(0, layer.y0 - r);
+  const x1 = Math.min(W - 1, layer.x1 + r);
+  const y1 = Math.min(layer.height - 1, layer.y1 + r);
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const drawn = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) if ((layer.data[((y + y0) * W + x + x0) * 4 + 3] ?? 0) >= 128) drawn[y * cw + x] = 255;
+  // below the shoulders' tops: straps and a neckline keep their own shape
+  const fromY = Math.max(body.shoulderL.y, body.shoulderR.y) + body.span * 0.15;
+  const todo: number[] = [];
+  for (let y = Math.max(0, Math.ceil(fromY - y0)); y < ch; y++) {
+    const axis = body.axisX(y + y0) - x0;
+    for (let x = 0; x < cw; x++) {
+      const b = y * cw + x;
+      const p = (y + y0) * W + x + x0;
+      if (drawn[b] || !old[p] || (body.mask[p] ?? 0) < EASE_OVER_MASK) continue;
+      if (head[p] || maps.hands[p] || maps.skin[p] || (maps.hair[p] ?? 0) >= 128) continue;
+      // outside the garment's side: drawn within the strip's width on the row towards the body's axis (not in a
+      // neckline's opening or the gap between the legs, whose garment lies outwards)
+      const dir = x < axis ? 1 : -1;
+      let side = false;
+      for (let k = 1; k <= r && !side; k++) side = x + dir * k >= 0 && x + dir * k < cw && !!drawn[b + dir * k];
+      if (!side) continue;
+      // only at the person's outline (the backdrop within twice the strip's width outwards: an old bandeau's side
+      // under the armpit, old briefs' beyond the hips), not over an old garment that goes on (a tutu's tulle standing
+      // out beside a dress, an old sleeve on the arm beside a bodice)
+      if (!outlineNear(body.mask, W, x + x0, y + y0, -dir, 2 * r)) continue;
+      todo.push(b);
+    }
+  }
+  const before = drawn.slice();
+  growFromDrawn(layer, drawn, todo, x0, y0, cw, ch);
+  // the old edge's soft pixels, now inside, are the garment's whole (a dark line of the old garment through them)
+  for (const b of todo) {
+    if (!drawn[b]) continue;
+    const x = b % cw;
+    const y = (b - x) / cw;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= cw || yy >= ch || !before[yy * cw + xx]) continue;
+        const q = (yy + y0) * W + xx + x0;
+        if (old[q] && !head[q] && !maps.hands[q]) layer.data[q * 4 + 3] = 255;
+      }
+  }
+  // the strip's coverage from the person's matte: opaque from twice EASE_OVER_MASK in, soft to nothing at it (the
+  // garment's new edge is the body's own soft outline)
+  for (const b of todo) {
+    const x = b % cw;
+    const p = ((b - x) / cw + y0) * W + x + x0;
+    const soft = (((body.mask[p] ?? 0) - EASE_OVER_MASK) * 255) / EASE_OVER_MASK;
+    if (drawn[b]) layer.data[p * 4 + 3] = Math.max(0, Math.min(255, Math.round(soft)));
   }
 }
 
