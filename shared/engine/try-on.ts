@@ -239,7 +239,7 @@ export async function tryOn(
     // the backdrop the mask takes in beside a bare arm is no old garment (whatever the old garment's colour)
     if (slot !== 'bottom' && slot !== 'shoes') leaveBesideArms(old, body, maps, person, scene.background);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
-    if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head);
+    if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person);
     // the blended edge of an old string or strap above the neckline is the old garment too (read from the old
     // region itself, before the skin's own colour-taken pixels join it)
     if (slot === 'top' || slot === 'one-piece')
