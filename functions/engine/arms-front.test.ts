@@ -139,7 +139,7 @@ describe('a top under arms in front (real models)', () => {
     expect(Math.max(...across)).toBeLessThan(0.35);
   }, 40_000);
 
-  it('puts an unsure elbow on the arm, not the torso, and fills beside the hanging upper arm with skin (cgi-model-15)', async () => {
+  it('puts an unsure elbow on the arm, not the torso, and drapes the tee over the old top beside the hanging upper arm (cgi-model-15)', async () => {
     const { person, body, garment, filled, image } = await teeOn('cgi-model-15');
     const W = body.width;
     // her left arm (image right) hangs along her side, the forearm out: the pose model's elbow (score 0.42) lay on
@@ -185,9 +185,13 @@ describe('a top under arms in front (real models)', () => {
         if (toBackdrop < toSkin) pale++;
       }
     }
-    expect(n).toBeGreaterThan(500);
-    // 0.32 of them backdrop-like before (the elbow on the torso: the arm's capsules missed her upper arm), now 0.04
-    expect(pale / n).toBeLessThan(0.1);
+    // her old bandeau's side stands out past the tee's side over the bust (the upper arm runs behind it): the tee
+    // drapes over it (round 12, part S4, `easeCover`'s bulges), where its fill was a blurred skin bulge beside the
+    // sleeve: 1,310 such pixels filled before, now 31
+    expect(n).toBeLessThan(200);
+    // and few of those filled are backdrop-like (not the arm's skin): ~420 in round 11 (0.32 of them: the elbow on
+    // the torso, the arm's capsules missed her upper arm), 95 before part S4, now 26
+    expect(pale).toBeLessThan(50);
   }, 40_000);
 
   it('leaves no hole of the chest beside fingers held at it, and keeps the fingers (cgi-model-2)', async () => {

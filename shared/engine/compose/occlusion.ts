@@ -708,13 +708,21 @@ export const EASE_COVER = 0.06;
  * a stray skin wedge at a shoulder. Only pixels of `old` (the old garment: not skin, hair or a hand) are taken;
  * never the neck's opening and the middle of the chest below it, where the garment's own neckline (a V) is.
  */
-export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps, head: Uint8Array): void {
+export function easeCover(
+  layer: Layer,
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  image: RgbaImage | null = null,
+): void {
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const r = Math.max(1, Math.round(body.span * EASE_COVER));
-  const x0 = Math.max(0, layer.x0 - r);
+  const reach = Math.max(r, Math.ceil(body.span * BULGE_REACH * 1.5) + 1);
+  const x0 = Math.max(0, layer.x0 - reach);
   const y0 = Math.max(0, layer.y0 - r);
-  const x1 = Math.min(W - 1, layer.x1 + r);
+  const x1 = Math.min(W - 1, layer.x1 + reach);
   const y1 = Math.min(layer.height - 1, layer.y1 + r);
   const cw = x1 - x0 + 1;
   const ch = y1 - y0 + 1;
@@ -734,6 +742,10 @@ export function easeCover(layer: Layer, old: Uint8Array, body: Body, maps: Maps,
       if (Math.abs(x + x0 - body.neck.x) < neckHalf && y + y0 < chestY) continue;
       todo.push(b);
     }
+  }
+  if (image) {
+    const bulges = bulgesBeside(drawn, cw, ch, x0, y0, old, body, maps, head, layer.y1, image);
+    coverBulges(layer, bulges, drawn, cw, x0, y0, body, maps, head);
   }
   growFromDrawn(layer, drawn, todo, x0, y0, cw, ch);
 }
@@ -794,6 +806,227 @@ function growFromDrawn(
       layer.y1 = Math.max(layer.y1, (b - x) / cw + y0);
     }
     left = next;
+  }
+}
+
+/** An old garment's bulge beside a top's side is at least this wide (in shoulder spans: a narrower strip is the
+ * fill's, the top's side kept straight; draped over it, it stood off the side as a ragged flap, cgi-model-30's
+ * bikini cup at 0.11) ... */
+export const BULGE_WIDE = 0.14;
+/** ... at most this wide ... */
+export const BULGE_REACH = 0.25;
+/** ... and this tall (a bust's side, not an old sleeve running down the arm). */
+export const BULGE_TALL = 0.5;
+/** ... and lies against the top's side in at least this share of its rows ... */
+export const BULGE_TOUCH = 0.5;
+/** ... and its mean colour is within this (RGB distance) of the old garment's under the top beside it ... */
+export const BULGE_SAME = 45;
+/** ... and at least this far from the skin beside it (a bare arm's shaded edge is not the old garment). */
+export const BULGE_NOT_SKIN = 40;
+
+/**
+ * The old garment's bulges beside a top's side: a piece of the old garment outside the drawn top, below the neck
+ * and above the top's hem, touching the top's side along most of its rows, no wider than `BULGE_REACH` and no
+ * taller than `BULGE_TALL` (a strapless top's bust standing out past the new top's side, where an upper arm behind
+ * the bust cut the top's side in: it was filled as a blurred skin bulge beside the sleeve). The new top drapes over
+ * it: its pixels (window indices) are returned for `easeCover` to colour. An old sleeve running down the arm is
+ * taller and stays the fill's.
+ */
+function bulgesBeside(
+  drawn: Uint8Array,
+  cw: number,
+  ch: number,
+  x0: number,
+  y0: number,
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  hemY: number,
+  image: RgbaImage,
+): number[][] {
+  const W = body.width;
+  const neckHalf = body.span * NECK_HALF_WIDTH;
+  const maxW = body.span * BULGE_REACH;
+  // only bands outside the drawn top's two ends in each row are looked at, half as wide again as a bulge may be
+  // (wider pieces of the old garment reach past `maxW` there and are left out)
+  const band = maxW * 1.5;
+  const ya = Math.max(0, Math.ceil(body.neck.y) + 1 - y0);
+  const yb = Math.min(ch - 1, Math.floor(hemY) - 1 - y0);
+  const cand = new Uint8Array(cw * ch);
+  for (let y = ya; y <= yb; y++) {
+    const row = drawn.subarray(y * cw, y * cw + cw);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    const b = row.lastIndexOf(255);
+    for (const [from, to] of [
+      [Math.max(0, Math.floor(a - band)), a - 1],
+      [b + 1, Math.min(cw - 1, Math.ceil(b + band))],
+    ] as const) {
+      for (let x = from; x <= to; x++) {
+        if (Math.abs(x + x0 - body.neck.x) < neckHalf) continue;
+        const p = (y + y0) * W + x + x0;
+        if (old[p] && !head[p] && !maps.hands[p] && !maps.skin[p]) cand[y * cw + x] = 1;
+      }
+    }
+  }
+  const seen = new Uint8Array(cw * ch);
+  const out: number[][] = [];
+  const maxH = body.span * BULGE_TALL;
+  for (let s = ya * cw; s <= yb * cw + cw - 1; s++) {
+    if (seen[s] || !cand[s]) continue;
+    const comp: number[] = [s];
+    seen[s] = 1;
+    let bx0 = Infinity;
+    let bx1 = -Infinity;
+    let by0 = Infinity;
+    let by1 = -Infinity;
+    let big = false;
+    for (let k = 0; k < comp.length; k++) {
+      const b = comp[k]!;
+      const x = b % cw;
+      const y = (b - x) / cw;
+      bx0 = Math.min(bx0, x);
+      bx1 = Math.max(bx1, x);
+      by0 = Math.min(by0, y);
+      by1 = Math.max(by1, y);
+      if (bx1 - bx0 > maxW || by1 - by0 > maxH) big = true;
+      for (let j = 0; j < 4; j++) {
+        const n = j === 0 ? (x > 0 ? b - 1 : -1) : j === 1 ? (x + 1 < cw ? b + 1 : -1) : j === 2 ? b - cw : b + cw;
+        if (n < 0 || n >= cw * ch || seen[n] || !cand[n]) continue;
+        seen[n] = 1;
+        comp.push(n);
+      }
+    }
+    if (big || bx1 - bx0 + 1 < body.span * BULGE_WIDE) continue;
+    // the rows where it lies against the drawn top (a drawn pixel right beside one of its pixels in the row)
+    const touch = new Uint8Array(by1 - by0 + 1);
+    for (const b of comp) {
+      const x = b % cw;
+      const y = (b - x) / cw;
+      if ((x > 0 && drawn[b - 1]) || (x + 1 < cw && drawn[b + 1])) touch[y - by0] = 1;
+    }
+    let t = 0;
+    for (const v of touch) t += v;
+    if (t < touch.length * BULGE_TOUCH) continue;
+    // its colour: the old garment's under the top beside it (the same cloth going on under the new top), not
+    // the arm's skin beside it (a bare arm's shaded edge the skin test refused)
+    const mean = (ps: number[]) => {
+      const m = [0, 0, 0];
+      for (const p of ps) for (let k = 0; k < 3; k++) m[k]! += (image.data[p * 4 + k] ?? 0) / Math.max(1, ps.length);
+      return m;
+    };
+    const own = mean(comp.map((b) => (Math.floor(b / cw) + y0) * W + (b % cw) + x0));
+    const under: number[] = [];
+    const skin: number[] = [];
+    const cx = (bx0 + bx1) / 2 + x0;
+    const dir = cx < body.axisX((by0 + by1) / 2 + y0) ? 1 : -1;
+    for (let y = by0; y <= by1; y++) {
+      for (let k = 0; k <= maxW * 2; k++) {
+        const x = Math.round(cx - (dir * (bx1 - bx0)) / 2 + dir * k) - x0;
+        if (x < 0 || x >= cw) break;
+        const p = (y + y0) * W + x + x0;
+        if (drawn[y * cw + x] && old[p]) under.push(p);
+      }
+      for (let k = 1; k <= maxW; k++) {
+        const x = Math.round(cx + (dir * (bx1 - bx0)) / 2 - dir * k) - x0;
+        if (x < 0 || x >= cw) break;
+        const p = (y + y0) * W + x + x0;
+        if (maps.skin[p]) skin.push(p);
+      }
+    }
+    const u = mean(under);
+    const sk = mean(skin);
+    const dU = Math.hypot(own[0]! - u[0]!, own[1]! - u[1]!, own[2]! - u[2]!);
+    const dS = Math.hypot(own[0]! - sk[0]!, own[1]! - sk[1]!, own[2]! - sk[2]!);
+    if (dU > BULGE_SAME || (skin.length && dS < BULGE_NOT_SKIN)) continue;
+    out.push(comp);
+  }
+  return out;
+}
+
+/** A bulge's cloth is the top's own from past this margin (in shoulder spans) inside its side (its seam left out). */
+const BULGE_MARGIN = 0.03;
+/** A bulge's outline is its outer ends' mean over this many rows each way (in shoulder spans). */
+const BULGE_ROWS = 0.03;
+
+/**
+ * The top over its bulges (`bulgesBeside`): each pixel the top's own cloth mirrored across its side in the same
+ * row, from past `BULGE_MARGIN` inside it (a print's stripes and the cloth's shading hold; grown ring by ring from
+ * the edge they blurred, and the side seam's dashes streaked across).
+ */
+function coverBulges(
+  layer: Layer,
+  bulges: number[][],
+  drawn: Uint8Array,
+  cw: number,
+  x0: number,
+  y0: number,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+): void {
+  const W = layer.width;
+  const d = layer.data;
+  const m = Math.max(1, Math.round(body.span * BULGE_MARGIN));
+  const k = Math.max(1, Math.round(body.span * BULGE_ROWS));
+  for (const comp of bulges) {
+    // its outer end in each row (the top's side is on the axis's side of it), the run of rows smoothed
+    let ya = Infinity;
+    let yb = -Infinity;
+    let sx = 0;
+    for (const b of comp) {
+      const y = Math.floor(b / cw);
+      ya = Math.min(ya, y);
+      yb = Math.max(yb, y);
+      sx += b % cw;
+    }
+    const dir = sx / comp.length + x0 < body.axisX((ya + yb) / 2 + y0) ? 1 : -1;
+    const far = new Float64Array(yb - ya + 1).fill(NaN);
+    for (const b of comp) {
+      const x = b % cw;
+      const i = Math.floor(b / cw) - ya;
+      const v = far[i]!;
+      far[i] = Number.isNaN(v) ? x : dir > 0 ? Math.min(v, x) : Math.max(v, x);
+    }
+    const set: [number, number][] = [];
+    for (let y = ya; y <= yb; y++) {
+      let n = 0;
+      let sum = 0;
+      for (let j = Math.max(ya, y - k); j <= Math.min(yb, y + k); j++) {
+        const v = far[j - ya]!;
+        if (Number.isNaN(v)) continue;
+        sum += v;
+        n++;
+      }
+      if (!n || Number.isNaN(far[y - ya]!)) continue;
+      const end = Math.round(sum / n);
+      // from the top's side out to the smoothed end: the person's pixels (not a hand, not the head)
+      let xe = end;
+      while (xe >= 0 && xe < cw && !drawn[y * cw + xe]) xe += dir;
+      if (xe < 0 || xe >= cw) continue;
+      for (let x = xe - dir; dir > 0 ? x >= end : x <= end; x -= dir) {
+        const p = (y + y0) * W + x + x0;
+        if ((body.mask[p] ?? 0) < 128 || maps.hands[p] || head[p]) continue;
+        // the top's own cloth mirrored across its side, from past its seam
+        let xs = xe + dir * (m + Math.abs(xe - x));
+        while (xs !== xe && (xs < 0 || xs >= cw || !drawn[y * cw + xs])) xs -= dir;
+        set.push([p, ((y + y0) * W + xs + x0) * 4]);
+      }
+    }
+    for (const [p, from] of set) {
+      const o = p * 4;
+      d[o] = d[from] ?? 0;
+      d[o + 1] = d[from + 1] ?? 0;
+      d[o + 2] = d[from + 2] ?? 0;
+      d[o + 3] = 255;
+      const x = p % W;
+      const y = (p - x) / W;
+      layer.x0 = Math.min(layer.x0, x);
+      layer.x1 = Math.max(layer.x1, x);
+      layer.y0 = Math.min(layer.y0, y);
+      layer.y1 = Math.max(layer.y1, y);
+    }
   }
 }
 
