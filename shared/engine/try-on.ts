@@ -217,6 +217,8 @@ export async function tryOn(
     }
     const layer = newLayer(W, H);
     p.drawBody(layer);
+    // the garment before the person is let in front of it: the gate joins pieces only a hand parts through it
+    const behind = alphaOnGrid(layer);
     occlude(layer, body, maps, slot, 'body');
     p.drawLimbs(layer);
     // the body piece meets its sleeves under the arms
@@ -284,7 +286,7 @@ export async function tryOn(
       ...(p.drape ? { drape: p.drape } : {}),
     });
     debug.push(p.debug);
-    pieces.push({ slot, alpha: alphaOnGrid(layer), skinCloth, ...(p.drape ? { drape: p.drape } : {}) });
+    pieces.push({ slot, alpha: alphaOnGrid(layer), behind, skinCloth, ...(p.drape ? { drape: p.drape } : {}) });
   }
   // the safety gate: a render with the torso left bare or garment pieces off the body is never shown
   const safety = checkRenderSafety({ person, result: out, analysis, pieces, skin: scene.skin });

@@ -302,6 +302,27 @@ describe('the safety gate', () => {
     expect(pair).toMatchObject({ ok: true, detached: 0 });
   });
 
+  it('joins a corner that only a hand in front parts from the top, and still refuses a piece torn off', () => {
+    const f = scene();
+    const person = f.dressed();
+    // a hand across the chest, diagonal from the neckline to the side: the top's far corner lies beyond it
+    const hand = (x: number, y: number) => Math.abs(x - f.cx - (y - 150) * 0.5) < 10 && y < 300;
+    const top = (x: number, y: number) => f.torso(x, y) && !hand(x, y);
+    const input = (behind?: (x: number, y: number) => boolean) => ({
+      person,
+      result: person,
+      analysis: f.analysis,
+      pieces: [{ ...piece('top', f.coverage(top)), ...(behind ? { behind: f.coverage(behind) } : {}) }],
+    });
+    // seen alone the corner is a detached piece
+    expect(checkRenderSafety(input()).detached).toBeGreaterThan(SAFETY_GATE.detachedMax);
+    // drawn whole before the hand was let in front: one piece
+    expect(checkRenderSafety(input(f.torso))).toMatchObject({ ok: true, detached: 0 });
+    // drawn apart before the hand too (torn by the warp): still detached
+    const torn = (x: number, y: number) => top(x, y);
+    expect(checkRenderSafety(input(torn)).detached).toBeGreaterThan(SAFETY_GATE.detachedMax);
+  });
+
   it("allows a skirt's own A-line from the hips past feet together, and still refuses a piece off the body", () => {
     const f = scene();
     // legs that come together below the knees (feet together): the silhouette is narrow at the ankles

@@ -103,6 +103,13 @@ export interface DrawnPiece {
    * be within its A-line (`drapeCone`: the hips' width widening to its flare, capped, at its hem), with the ease.
    */
   drape?: DrapeFlare;
+  /**
+   * The garment as drawn before the person's hands, forearms and hair were let in front of it (any size, resampled
+   * like `alpha`): a piece that only a hand across the chest parts from the main piece is joined to it through
+   * here (a camisole's far strap and neckline corner beyond a hand at the chest). A piece torn off by the warp lies
+   * apart here too, and stays detached.
+   */
+  behind?: GrayImage;
 }
 
 export interface SafetyMeasures {
@@ -448,8 +455,14 @@ function offBody(input: SafetyInput, body: Body): { offBody: number; detached: n
     }
     all += area;
     if (!area) continue;
-    // pieces: components of the garment bridged across one cell (a strand of hair, a finger)
-    const bridged = dilate(g, w, h, 1, 1);
+    // pieces: components of the garment bridged across one cell (a strand of hair, a finger) and across what of
+    // the person is in front of it (`behind`)
+    const joined = piece.behind ? Uint8Array.from(g) : g;
+    if (piece.behind) {
+      const b = onGrid(piece.behind, w, h);
+      for (let i = 0; i < b.length; i++) if (b[i]) joined[i] = 1;
+    }
+    const bridged = dilate(joined, w, h, 1, 1);
     const { labels, sizes } = components(bridged, w, h);
     const own = new Array<number>(sizes.length).fill(0);
     for (let i = 0; i < g.length; i++) if (g[i]) own[labels[i] ?? 0]!++;
