@@ -883,7 +883,7 @@ function bulgesBeside(
     let by1 = -Infinity;
     let big = false;
     for (let k = 0; k < comp.length; k++) {
-      const b = comp[k]!;
+      const b = comp[k] ?? 0;
       const x = b % cw;
       const y = (b - x) / cw;
       bx0 = Math.min(bx0, x);
@@ -911,10 +911,17 @@ function bulgesBeside(
     if (t < touch.length * BULGE_TOUCH) continue;
     // its colour: the old garment's under the top beside it (the same cloth going on under the new top), not
     // the arm's skin beside it (a bare arm's shaded edge the skin test refused)
-    const mean = (ps: number[]) => {
-      const m = [0, 0, 0];
-      for (const p of ps) for (let k = 0; k < 3; k++) m[k]! += (image.data[p * 4 + k] ?? 0) / Math.max(1, ps.length);
-      return m;
+    const mean = (ps: number[]): [number, number, number] => {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (const p of ps) {
+        r += image.data[p * 4] ?? 0;
+        g += image.data[p * 4 + 1] ?? 0;
+        b += image.data[p * 4 + 2] ?? 0;
+      }
+      const n = Math.max(1, ps.length);
+      return [r / n, g / n, b / n];
     };
     const own = mean(comp.map((b) => (Math.floor(b / cw) + y0) * W + (b % cw) + x0));
     const under: number[] = [];
@@ -937,8 +944,8 @@ function bulgesBeside(
     }
     const u = mean(under);
     const sk = mean(skin);
-    const dU = Math.hypot(own[0]! - u[0]!, own[1]! - u[1]!, own[2]! - u[2]!);
-    const dS = Math.hypot(own[0]! - sk[0]!, own[1]! - sk[1]!, own[2]! - sk[2]!);
+    const dU = Math.hypot(own[0] - u[0], own[1] - u[1], own[2] - u[2]);
+    const dS = Math.hypot(own[0] - sk[0], own[1] - sk[1], own[2] - sk[2]);
     if (dU > BULGE_SAME || (skin.length && dS < BULGE_NOT_SKIN)) continue;
     out.push(comp);
   }
@@ -986,7 +993,7 @@ function coverBulges(
     for (const b of comp) {
       const x = b % cw;
       const i = Math.floor(b / cw) - ya;
-      const v = far[i]!;
+      const v = far[i] ?? NaN;
       far[i] = Number.isNaN(v) ? x : dir > 0 ? Math.min(v, x) : Math.max(v, x);
     }
     const set: [number, number][] = [];
@@ -994,12 +1001,12 @@ function coverBulges(
       let n = 0;
       let sum = 0;
       for (let j = Math.max(ya, y - k); j <= Math.min(yb, y + k); j++) {
-        const v = far[j - ya]!;
+        const v = far[j - ya] ?? NaN;
         if (Number.isNaN(v)) continue;
         sum += v;
         n++;
       }
-      if (!n || Number.isNaN(far[y - ya]!)) continue;
+      if (!n || Number.isNaN(far[y - ya] ?? NaN)) continue;
       const end = Math.round(sum / n);
       // from the top's side out to the smoothed end: the person's pixels (not a hand, not the head)
       let xe = end;
@@ -1557,8 +1564,8 @@ export function wrapSides(
   };
   const n = y1 - y0 + 1;
   // per row and side: the drawn edge, and the strip of cloth beside it up to the outline (-1: none to take)
-  const edge = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
-  const gap = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
+  const edge: [Int32Array, Int32Array] = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
+  const gap: [Int32Array, Int32Array] = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
   for (let i = 0; i < n; i++) {
     const y = y0 + i;
     let l = layer.x0;
@@ -1566,10 +1573,10 @@ export function wrapSides(
     if (l > layer.x1) continue;
     let r = layer.x1;
     while ((d[(y * W + r) * 4 + 3] ?? 0) < 128) r--;
-    for (let s = 0; s < 2; s++) {
+    for (const s of [0, 1] as const) {
       const e = s ? r : l;
       const dir = s ? 1 : -1;
-      edge[s]![i] = e;
+      edge[s][i] = e;
       let k = 0;
       let skin = 0;
       // (and at most WRAP_BACKDROP of it the backdrop's colour: a pocket of backdrop the mask takes in by a waist)
@@ -1600,63 +1607,63 @@ export function wrapSides(
         k += f;
       }
       // the strip is cloth with at most WRAP_SKIN of it skin-coloured
-      gap[s]![i] = k > maxGap || skin > k * WRAP_SKIN || back > k * WRAP_BACKDROP ? -1 : k;
+      gap[s][i] = k > maxGap || skin > k * WRAP_SKIN || back > k * WRAP_BACKDROP ? -1 : k;
     }
   }
   // a side wrapped in runs of rows, each at least WRAP_RUN spans long (no lone rows drawn out as streaks), each
   // row's strip no wider than its neighbours' within WRAP_SMOOTH rows (a smooth side, no steps)
   const run = Math.max(2, Math.round(body.span * WRAP_RUN));
-  for (let s = 0; s < 2; s++) {
-    const g0 = gap[s]!;
+  for (const s of [0, 1] as const) {
+    const g0 = gap[s];
     const dir = s ? 1 : -1;
     // a few rows between wrapped ones (a speck of the skin map) are wrapped as their neighbours, over no hand or arm
     for (let i = 1; i < n - 1; i++) {
-      if (g0[i]! >= 0 || g0[i - 1]! < 0) continue;
+      if ((g0[i] ?? -1) >= 0 || (g0[i - 1] ?? -1) < 0) continue;
       let j = i;
-      while (j < n && j - i < WRAP_SMOOTH && g0[j]! < 0) j++;
-      if (j >= n || g0[j]! < 0) continue;
-      const m = Math.min(g0[i - 1]!, g0[j]!);
+      while (j < n && j - i < WRAP_SMOOTH && (g0[j] ?? -1) < 0) j++;
+      if (j >= n || (g0[j] ?? -1) < 0) continue;
+      const m = Math.min(g0[i - 1] ?? -1, g0[j] ?? -1);
       for (let t = i; t < j; t++) {
         let k = 0;
-        while (k < m && edge[s]![t]! >= 0 && kind(edge[s]![t]! + dir * (k + 1), y0 + t)) k++;
-        g0[t] = k === m && edge[s]![t]! >= 0 ? m : -1;
+        while (k < m && (edge[s][t] ?? -1) >= 0 && kind((edge[s][t] ?? -1) + dir * (k + 1), y0 + t)) k++;
+        g0[t] = k === m && (edge[s][t] ?? -1) >= 0 ? m : -1;
       }
       i = j;
     }
     const g = new Int32Array(n).fill(-1);
     for (let i = 0; i < n;) {
       let j = i;
-      while (j < n && g0[j]! >= 0) j++;
+      while (j < n && (g0[j] ?? -1) >= 0) j++;
       if (j - i >= run)
         for (let k = i; k < j; k++) {
           // (ramped in from nothing at the run's ends)
-          let m = Math.min(g0[k]!, WRAP_RAMP * (k - i + 1), WRAP_RAMP * (j - k));
+          let m = Math.min(g0[k] ?? -1, WRAP_RAMP * (k - i + 1), WRAP_RAMP * (j - k));
           for (let t = Math.max(i, k - WRAP_SMOOTH); t <= Math.min(j - 1, k + WRAP_SMOOTH); t++)
-            m = Math.min(m, g0[t]! + Math.abs(t - k));
+            m = Math.min(m, (g0[t] ?? -1) + Math.abs(t - k));
           g[k] = m;
         }
       i = j + 1;
     }
     gap[s] = g;
   }
-  for (let s = 0; s < 2; s++) {
-    const e = edge[s]!;
-    const g = gap[s]!;
+  for (const s of [0, 1] as const) {
+    const e = edge[s];
+    const g = gap[s];
     const dir = s ? 1 : -1;
     // the hem's corner: up from the last row while the side goes on out (or stays)
     let c = n - 1;
-    while (c > 0 && e[c - 1]! >= 0 && (e[c - 1]! - e[c]!) * dir >= 0) c--;
-    const corner = c > 0 ? Math.max(0, g[c - 1]!) : 0;
+    while (c > 0 && (e[c - 1] ?? -1) >= 0 && ((e[c - 1] ?? -1) - (e[c] ?? -1)) * dir >= 0) c--;
+    const corner = c > 0 ? Math.max(0, g[c - 1] ?? -1) : 0;
     for (let i = 0; i < n; i++) {
-      if (e[i]! < 0) continue;
+      if ((e[i] ?? -1) < 0) continue;
       // to the outline and over its blended pixel (the old cloth's dark fringe against the backdrop)
-      const want = i < c ? g[i]! + 1 : reach(e[i]!, y0 + i, dir, corner);
+      const want = i < c ? (g[i] ?? -1) + 1 : reach(e[i] ?? -1, y0 + i, dir, corner);
       if (want <= 1) continue;
       const y = y0 + i;
       // the drawn edge's own blended pixels (the old cloth showed through them) are the strip's too
       for (let k = 0; k <= want; k++) {
-        const x = e[i]! + dir * k;
-        const src = Math.max(layer.x0, Math.min(layer.x1, e[i]! - dir * (k + WRAP_EDGE)));
+        const x = (e[i] ?? -1) + dir * k;
+        const src = Math.max(layer.x0, Math.min(layer.x1, (e[i] ?? -1) - dir * (k + WRAP_EDGE)));
         const o = (y * W + x) * 4;
         const q = (y * W + src) * 4;
         d[o] = d[q] ?? 0;
@@ -1664,8 +1671,8 @@ export function wrapSides(
         d[o + 2] = d[q + 2] ?? 0;
         d[o + 3] = k === want && i < c ? WRAP_FRINGE : 255;
       }
-      layer.x0 = Math.min(layer.x0, e[i]! - want);
-      layer.x1 = Math.max(layer.x1, e[i]! + want);
+      layer.x0 = Math.min(layer.x0, (e[i] ?? -1) - want);
+      layer.x1 = Math.max(layer.x1, (e[i] ?? -1) + want);
     }
   }
   // how far the cloth beside an edge goes out (at most `most`)

@@ -444,9 +444,9 @@ function hangOuter(dOut: Point[], side: 0 | 1): void {
   for (const p of dOut) {
     // (monotone chain down the rows: drop a hull point that lies inside the line from its neighbour to p)
     while (hull.length >= 2) {
-      const a = hull[hull.length - 2]!;
-      const b = hull[hull.length - 1]!;
-      if (p.y <= a.y) break;
+      const a = hull[hull.length - 2];
+      const b = hull[hull.length - 1];
+      if (!a || !b || p.y <= a.y) break;
       const onLine = a.x + ((p.x - a.x) * (b.y - a.y)) / (p.y - a.y);
       if ((b.x - onLine) * out > 0) break;
       hull.pop();
@@ -455,9 +455,9 @@ function hangOuter(dOut: Point[], side: 0 | 1): void {
   }
   for (const p of dOut) {
     for (let i = 0; i + 1 < hull.length; i++) {
-      const a = hull[i]!;
-      const b = hull[i + 1]!;
-      if (p.y < a.y || p.y > b.y || b.y <= a.y) continue;
+      const a = hull[i];
+      const b = hull[i + 1];
+      if (!a || !b || p.y < a.y || p.y > b.y || b.y <= a.y) continue;
       const x = a.x + ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y);
       if ((x - p.x) * out > 0) p.x = x;
       break;
