@@ -133,7 +133,7 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     expect(small.corrections.hookRows).toBe(0);
     // the outline as tall, for its photo's height, as the flat lay's (0.74 with the rows cleared, 0.865 now)
     expect(small.bbox.h / smallImg.height).toBeGreaterThan((flat.bbox.h / flatImg.height) * 0.95);
-   }, 60_000);
+  }, 60_000);
 
   it("a clip hanger over a bottom's waistband is not cloth: no bar, no white strip, no black clip stubs", async () => {
     // dark grey (the bar, the clips) or the background's white in the cut-out, per width of the garment's top edge
