@@ -1486,8 +1486,8 @@ function hoodRim(
 const HOOD_RIM_MAX = 0.15;
 /** A hood is told from the front below it only when their median luminances are this far apart. */
 const HOOD_RIM_CONTRAST = 10;
-/** The neck's hole under a hood's rim: this much lighter than both the hood and the front (the backdrop). */
-const HOOD_RIM_HOLE = 50;
+/** The neck's hole under a hood's rim: this much lighter than both the hood and the front (the backdrop, its blended edge). */
+const HOOD_RIM_HOLE = 25;
 
 /** A hood worn down, seen from the front: the outline, the neck in front of it, and its colours. */
 interface HoodDown {
