@@ -261,4 +261,32 @@ describe('tops keep their shape', () => {
     console.log(`dark beside the shirt at the hips: ${dark}`);
     expect(dark).toBeLessThan(20);
   }, 30_000);
+  it("draws a hoodie's hood rim as the hood's: no darker squared chips on the front beside the neck (cgi-model-15)", async () => {
+    // the flat lay's hood goes on below the row where the shoulders widen its run (its box): its rim over the
+    // shoulders, labelled the body piece's, was warped onto the front's top edge beside the neck as two darker
+    // squared chips ("squared notches at both sides of the neckline"; round 13, part T6)
+    const { result, body } = await render('hoodie-print', 0, 'cgi-model-15');
+    const g = result.layers.garment;
+    const W = g.width;
+    const { neck, span, head } = body;
+    const lum = (p: number) =>
+      0.299 * result.image.data[p * 4]! + 0.587 * result.image.data[p * 4 + 1]! + 0.114 * result.image.data[p * 4 + 2]!;
+    // the front's own shade: the chest beside the neckline
+    const chest: number[] = [];
+    for (let y = Math.round(neck.y + span * 0.1); y < neck.y + span * 0.2; y++)
+      for (let x = Math.round(neck.x - span * 0.4); x < neck.x + span * 0.4; x++)
+        if (Math.abs(x - neck.x) > span * 0.15 && g.data[y * W + x]! >= 200) chest.push(lum(y * W + x));
+    chest.sort((a, b) => a - b);
+    const front = chest[chest.length >> 1]!;
+    // beside the neck, off its column (the hood worn down shows farther out), from the chin to the neck's point
+    let dark = 0;
+    for (let y = Math.round(head.chinY); y <= neck.y; y++)
+      for (let x = Math.round(neck.x - span * 0.25); x <= neck.x + span * 0.25; x++) {
+        const p = y * W + x;
+        if (Math.abs(x - neck.x) < span * 0.12 || g.data[p]! < 200) continue;
+        if (lum(p) < front * 0.9) dark++;
+      }
+    console.log(`darker pixels on the front beside the neck: ${dark}`);
+    expect(dark).toBeLessThan(15);
+  }, 30_000);
 });

@@ -883,7 +883,10 @@ export function placeUpper(
     tps.map(x, y, out);
     return { x: out[0] ?? 0, y: out[1] ?? 0 };
   };
-  const src = (part: number): Source => ({ image, alpha: alpha.data, labels: g.labels, part, tint });
+  // a hood's rim below the row where the shoulders join it (and the neck's hole under it) is the hood's, not the
+  // body piece's (`hoodRim`)
+  const labels = g.hood ? hoodRim(image, alpha, g.labels, g.hood) : g.labels;
+  const src = (part: number): Source => ({ image, alpha: alpha.data, labels, part, tint });
   let minX = Infinity;
   let maxX = -Infinity;
   for (let i = 0; i < g.edgeL.length; i++) {
@@ -1416,6 +1419,75 @@ export function chestEdges(body: Body, y: number): [number, number] {
   }
   return [l, r];
 }
+
+/**
+ * A flat lay's hood ends (its box, `upperLayout`) at the row where the shoulders widen its run, but its rim goes on
+ * below, lying over the shoulders, and the neck's hole under it shows the backdrop: labelled the body piece's, they
+ * were warped onto its top edge beside the neck as two darker squared chips (hoodie-print@cgi-model-15's "squared
+ * notches at both sides of the neckline"; the hood itself is drawn worn down, `hoodDown`). Below the box, in each of
+ * its columns, the pixels nearer the hood's median luminance than the front's (the chest beside the neckline, below
+ * the rim), or far lighter than both (the hole), down to `HOOD_RIM_MAX` of the hood's height, are the hood's. A hood
+ * in the front's own shade (less than `HOOD_RIM_CONTRAST` apart) is left as it was.
+ */
+function hoodRim(
+  image: RgbaImage,
+  alpha: GrayImage,
+  labels: Uint8Array,
+  box: { x: number; y: number; w: number; h: number },
+): Uint8Array {
+  const W = image.width;
+  const H = image.height;
+  const lum = (p: number) =>
+    0.299 * (image.data[p * 4] ?? 0) + 0.587 * (image.data[p * 4 + 1] ?? 0) + 0.114 * (image.data[p * 4 + 2] ?? 0);
+  const median = (v: number[]) => {
+    v.sort((a, b) => a - b);
+    return v[v.length >> 1] ?? 0;
+  };
+  const x0 = Math.max(0, Math.floor(box.x));
+  const x1 = Math.min(W - 1, Math.ceil(box.x + box.w) - 1);
+  const bottom = Math.round(box.y + box.h);
+  const hood: number[] = [];
+  for (let y = Math.max(0, Math.round(box.y)); y < Math.min(H, bottom); y += 2)
+    for (let x = x0; x <= x1; x += 2) {
+      const p = y * W + x;
+      if (labels[p] === PART_HOOD && (alpha.data[p] ?? 0) >= 160) hood.push(lum(p));
+    }
+  // the front: the chest beside the neckline (the outer quarters of the hood's columns, clear of a print and the
+  // drawstrings in the middle), below the rim
+  const front: number[] = [];
+  const fy0 = Math.min(H - 1, bottom + Math.round(box.h * 0.15));
+  const fy1 = Math.min(H - 1, bottom + Math.round(box.h * 0.3));
+  for (let y = fy0; y <= fy1; y += 2)
+    for (let x = x0; x <= x1; x += 2) {
+      const p = y * W + x;
+      const side = Math.abs(x - (x0 + x1) / 2) > box.w * 0.25;
+      if (side && labels[p] === PART_TORSO && (alpha.data[p] ?? 0) >= 160) front.push(lum(p));
+    }
+  if (hood.length < 16 || front.length < 16) return labels;
+  const hoodL = median(hood);
+  const frontL = median(front);
+  if (Math.abs(hoodL - frontL) < HOOD_RIM_CONTRAST) return labels;
+  const out = new Uint8Array(labels);
+  const hole = Math.max(hoodL, frontL) + HOOD_RIM_HOLE;
+  const last = Math.min(H - 1, bottom + Math.round(box.h * HOOD_RIM_MAX));
+  for (let x = x0; x <= x1; x++) {
+    for (let y = bottom; y <= last; y++) {
+      const p = y * W + x;
+      if (labels[p] !== PART_TORSO) break;
+      const l = lum(p);
+      if (Math.abs(l - hoodL) >= Math.abs(l - frontL) && l < hole) break;
+      out[p] = PART_HOOD;
+    }
+  }
+  return out;
+}
+
+/** A hood's rim is read below its box down to this share of its height. */
+const HOOD_RIM_MAX = 0.15;
+/** A hood is told from the front below it only when their median luminances are this far apart. */
+const HOOD_RIM_CONTRAST = 10;
+/** The neck's hole under a hood's rim: this much lighter than both the hood and the front (the backdrop, its blended edge). */
+const HOOD_RIM_HOLE = 25;
 
 /** A hood worn down, seen from the front: the outline, the neck in front of it, and its colours. */
 interface HoodDown {
