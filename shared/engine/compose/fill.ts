@@ -1343,6 +1343,16 @@ const ARM_NEAR_SECTIONS = 4;
 /** A bin across the arm takes the nearest sections' own colour (`armShading`'s `rgb`) with this many pixels of them. */
 const ARM_NEAR_BIN_MIN = 4;
 
+/** A lowered arm's bare sections just below an old sleeve's hem lie in the shadow the sleeve cast when they are
+ * darker than the bare arm further on (`ARM_SHADOW_NEXT` sections after the nearest) by this ratio (`armShading`'s
+ * `gain`): the repainted upper arm is lit like the arm beyond the shadow (issue 38, round 13, part T2). */
+const ARM_SHADOW_RATIO = 1.15;
+const ARM_SHADOW_NEXT = 8;
+/** The most the repainted upper arm is brightened over the nearest sections' colour. */
+const ARM_SHADOW_GAIN_MAX = 1.8;
+/** Over this share of the upper arm above the nearest sections the lit colour takes over from theirs. */
+const ARM_SHADOW_RAMP = 0.5;
+
 /**
  * An upper arm's own shading across it, for painting it where an old sleeve covered it (issue 38, round 6, part
  * K3): the bare forearm's and upper arm's skin brightness across the arm (from the outline on the image's left or
@@ -1367,6 +1377,8 @@ export function armShading(
   a: { x: number; y: number };
   b: { x: number; y: number };
   half: number;
+  gain: number;
+  tAt: number;
 } | null {
   const { width: W, height: H } = body;
   if (!(half >= 2)) return null;
@@ -1385,6 +1397,8 @@ export function armShading(
   const rgbCnt = new Float64Array(ARM_PROFILE_BINS);
   const at = { x: 0, y: 0 };
   let sections = 0;
+  // each section's mean brightness, nearest first (the sleeve's shadow: `gain`)
+  const secLum: number[] = [];
   const limit = arm.widthRoot * 1.5;
   for (const [a, b, t0, t1] of [
     [arm.root, arm.mid, 0.3, 1],
@@ -1441,6 +1455,7 @@ export function armShading(
         for (let c = 0; c < 3; c++) rgbSum[bin * 3 + c] = (rgbSum[bin * 3 + c] ?? 0) + (d[(px[j] ?? 0) + c] ?? 0);
         rgbCnt[bin] = (rgbCnt[bin] ?? 0) + 1;
       }
+      secLum.push(mean);
       if (near) {
         at.x += cx / ARM_NEAR_SECTIONS;
         at.y += cy / ARM_NEAR_SECTIONS;
@@ -1482,14 +1497,21 @@ export function armShading(
     for (let c = 0; c < 3; c++) rgb[j * 3 + c] = ((rgbSum[j * 3 + c] ?? 0) / m) * f;
   }
   const used = Math.min(ARM_NEAR_SECTIONS, sections);
-  return {
-    profile,
-    rgb,
-    at: { x: (at.x * ARM_NEAR_SECTIONS) / used, y: (at.y * ARM_NEAR_SECTIONS) / used },
-    a: from,
-    b: to,
-    half,
-  };
+  const atP = { x: (at.x * ARM_NEAR_SECTIONS) / used, y: (at.y * ARM_NEAR_SECTIONS) / used };
+  // a lowered arm: the nearest sections in the old sleeve's cast shadow, darker than the bare arm just beyond it
+  // (issue 38, round 13, part T2): cgi-model-4's upper arms were repainted a flat dark brown block. The gain is
+  // the next sections' median brightness over the nearest's; `armShadeAt` ramps it in above them
+  let gain = 1;
+  if (!ownBins && secLum.length >= ARM_NEAR_SECTIONS + 3) {
+    const nearMean = secLum.slice(0, ARM_NEAR_SECTIONS).reduce((u, v) => u + v, 0) / ARM_NEAR_SECTIONS;
+    const next = secLum.slice(ARM_NEAR_SECTIONS, ARM_NEAR_SECTIONS + ARM_SHADOW_NEXT).sort((u, v) => u - v);
+    const lit = next[next.length >> 1] ?? 0;
+    if (nearMean > 0 && lit > nearMean * ARM_SHADOW_RATIO) gain = Math.min(ARM_SHADOW_GAIN_MAX, lit / nearMean);
+  }
+  const ax = to.x - from.x;
+  const ay = to.y - from.y;
+  const tAt = ((atP.x - from.x) * ax + (atP.y - from.y) * ay) / Math.max(1, ax * ax + ay * ay);
+  return { profile, rgb, at: atP, a: from, b: to, half, gain, tAt };
 }
 
 /**
@@ -1536,7 +1558,10 @@ function armShadeAt(
   const weight = fade * fade * (3 - 2 * fade) * side;
   // the arm's own colour there (`own`: r, g, b and its weight against the diffused skin)
   if (own) {
-    for (let c = 0; c < 3; c++) own[c] = (sh.rgb[j0 * 3 + c] ?? 0) * (1 - w) + (sh.rgb[j1 * 3 + c] ?? 0) * w;
+    // out of the old sleeve's cast shadow (`armShading`'s gain), lit like the bare arm beyond it
+    const u = Math.max(0, Math.min(1, (sh.tAt - t) / ARM_SHADOW_RAMP));
+    const g = 1 + (sh.gain - 1) * u * u * (3 - 2 * u);
+    for (let c = 0; c < 3; c++) own[c] = ((sh.rgb[j0 * 3 + c] ?? 0) * (1 - w) + (sh.rgb[j1 * 3 + c] ?? 0) * w) * g;
     own[3] = weight;
   }
   return 1 + ((profile[j0] ?? 0) * (1 - w) + (profile[j1] ?? 0) * w - 1) * weight;
