@@ -882,6 +882,8 @@ const DARK_HEM = 0.45;
 const CUFF_ACROSS = 0.5;
 const CUFF_ALONG = 0.6;
 const CUFF_TOUCH = 0.06;
+/** The band's blended edge is taken on the person's matte down to this (of 255): its ends at the arm's outline. */
+const CUFF_RIM_MASK = 64;
 
 /**
  * Under a sleeved top (issue 38, round 13, part T2): an old sleeve's dark cuff just below the new sleeve that the
@@ -916,6 +918,18 @@ export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: Rgb
         !worn(p) &&
         maps.skin[p] === 255 &&
         (mask[p] ?? 0) >= 128 &&
+        (maps.hair[p] ?? 0) < 128 &&
+        !maps.handArea[p] &&
+        inCapsule(x, y, a.x, a.y, b.x, b.y, r)
+      );
+    };
+    // the band's blended edge, its ends at the arm's outline included (the mask's soft edge, not the skin map's)
+    const rim = (x: number, y: number) => {
+      const p = y * W + x;
+      return (
+        !old[p] &&
+        !worn(p) &&
+        (mask[p] ?? 0) >= CUFF_RIM_MASK &&
         (maps.hair[p] ?? 0) < 128 &&
         !maps.handArea[p] &&
         inCapsule(x, y, a.x, a.y, b.x, b.y, r)
@@ -980,7 +994,7 @@ export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: Rgb
           const py = (p - px) / W;
           for (let y = Math.max(y0, py - reach); y <= Math.min(y1, py + reach); y++)
             for (let x = Math.max(x0, px - reach); x <= Math.min(x1, px + reach); x++)
-              if (cand(x, y) && lum(y * W + x) < edgeDark) old[y * W + x] = 255;
+              if (rim(x, y) && lum(y * W + x) < edgeDark) old[y * W + x] = 255;
         }
       }
     }
