@@ -181,4 +181,63 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(bn).toBeGreaterThan(100);
     expect(Math.abs(js / jn / (bs / bn) - 1)).toBeLessThan(0.05);
   }, 30_000);
+
+  it("is lit like the bare arm beyond the old sleeve's shadow (cgi-model-4's crop tee under the tank)", async () => {
+    // issue 38, round 13, part T2: her old sleeves reach the elbows and cast a shadow on the arm just below; the
+    // upper arm took the colour of those shadowed sections, a flat dark brown block at each shoulder. The repainted
+    // upper arm (filled, within 0.8x its bare half-width of its line, 0.3-0.7 of the way to the elbow) against the
+    // bare forearm (skin within 0.3x its width of its line, 0.2-0.6 of the way to the wrist), mean brightness, the
+    // darker arm: 0.43 before, 0.76 after
+    const photo = await loadPerson('cgi-model-4');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'tank-rib')!;
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'top', source: 'laydown' }], { analysis });
+    const { body, maps } = readScene(photo, analysis);
+    const { width: W } = body;
+    const filled = r.layers.filled.data;
+    const garment = r.layers.garment.data;
+    const d = r.image.data;
+    const lum = (p: number) => d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+    const ratios: number[] = [];
+    for (const [i, arm] of [body.armL, body.armR].entries()) {
+      expect(body.armRaised[i]).toBe(false);
+      // her arms' upper skin is too short for an axis of its own: the pose's line, the bare half-width
+      const axis = upperArmAxis(body, maps, arm) ?? { dx: 0, dy: 0, half: bareArmHalf(body, maps, arm) ?? 0 };
+      expect(axis.half).toBeGreaterThan(4);
+      const ex = arm.mid.x + axis.dx - arm.root.x;
+      const ey = arm.mid.y + axis.dy - arm.root.y;
+      const e2 = ex * ex + ey * ey;
+      const fx = arm.end.x - arm.mid.x;
+      const fy = arm.end.y - arm.mid.y;
+      const f2 = fx * fx + fy * fy;
+      let us = 0;
+      let un = 0;
+      let fs = 0;
+      let fn = 0;
+      for (let y = 0; y < body.height; y++) {
+        for (let x = 0; x < W; x++) {
+          const p = y * W + x;
+          if (garment[p]! >= 128) continue;
+          const t = ((x - arm.root.x) * ex + (y - arm.root.y) * ey) / e2;
+          if (filled[p] && t >= 0.3 && t <= 0.7) {
+            if (Math.hypot(x - arm.root.x - ex * t, y - arm.root.y - ey * t) < axis.half * 0.8) {
+              us += lum(p);
+              un++;
+            }
+            continue;
+          }
+          const s = ((x - arm.mid.x) * fx + (y - arm.mid.y) * fy) / f2;
+          if (filled[p] || !maps.skin[p] || s < 0.2 || s > 0.6) continue;
+          if (Math.hypot(x - arm.mid.x - fx * s, y - arm.mid.y - fy * s) >= arm.widthEnd * 0.3) continue;
+          fs += lum(p);
+          fn++;
+        }
+      }
+      expect(un).toBeGreaterThan(300);
+      expect(fn).toBeGreaterThan(100);
+      ratios.push(us / un / (fs / fn));
+    }
+    expect(Math.min(...ratios)).toBeGreaterThan(0.65);
+  }, 30_000);
 });

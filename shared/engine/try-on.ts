@@ -39,6 +39,7 @@ import {
 } from './compose/occlusion';
 import {
   bareUpperArms,
+  oldCuffBands,
   fillRegion,
   leaveBesideArms,
   oldBesideHips,
@@ -240,6 +241,8 @@ export async function tryOn(
     if (p.hips) oldBesideHips(old, body, p.hips);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
     if (p.sleeveless) bareUpperArms(body, maps, old, person);
+    // a sleeved top: an old sleeve's dark cuff below the new sleeve, which the skin map took, is the old garment
+    else if (slot === 'top' || slot === 'outerwear') oldCuffBands(body, maps, old, person, layer);
     // the backdrop the mask takes in beside a bare arm is no old garment (whatever the old garment's colour)
     if (slot !== 'bottom' && slot !== 'shoes') leaveBesideArms(old, body, maps, person, scene.background);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)

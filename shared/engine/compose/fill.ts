@@ -11,6 +11,7 @@ import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
 import { hipSides, type HipLine } from '../place/common';
 import type { RgbaImage } from '../core/types';
+import type { Layer } from '../core/raster';
 import {
   BG_CHROMA,
   BG_LUM,
@@ -874,6 +875,131 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
 
 /** Skin-map pixels on an upper arm darker than this share of the arm's median are a sleeve's hem, not skin. */
 const DARK_HEM = 0.45;
+
+/** An old sleeve's cuff the skin map took below a new short sleeve (`oldCuffBands`): a piece of dark skin-map
+ * pixels (`DARK_HEM`) running across the arm at least `CUFF_ACROSS` of its width and along it at most `CUFF_ALONG`
+ * of its run across, touching the new sleeve within `CUFF_TOUCH` spans. */
+const CUFF_ACROSS = 0.5;
+const CUFF_ALONG = 0.6;
+const CUFF_TOUCH = 0.06;
+/** The band's blended edge is taken on the person's matte down to this (of 255): its ends at the arm's outline. */
+const CUFF_RIM_MASK = 64;
+
+/**
+ * Under a sleeved top (issue 38, round 13, part T2): an old sleeve's dark cuff just below the new sleeve that the
+ * skin map took as shaded skin (cgi-model-27~mirrored's tee cuff, 31-71 against the arm's 164 on a grey backdrop)
+ * stayed a dark band round the arm. Colour alone does not tell it from an arm's shaded side (cgi-model-30's inner
+ * arm, a stripe along the arm); its shape does: a band across the upper arm, short along it, touching the new
+ * sleeve. Added to `old` (in place), with the skin beside it still darker than `HEM_EDGE_DARK` of the arm (its
+ * blended edge), to be filled as the arm's skin.
+ */
+export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: RgbaImage, drawn: Layer): void {
+  const { width: W, height: H, mask } = body;
+  const d = image.data;
+  const lum = (p: number) => (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+  const worn = (p: number) => (drawn.data[p * 4 + 3] ?? 0) >= 128;
+  const touch = Math.max(1, Math.round(body.span * CUFF_TOUCH));
+  for (const arm of [body.armL, body.armR]) {
+    const r = arm.widthRoot * BARE_UPPER_ARM;
+    const a = arm.root;
+    const b = arm.mid;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    if (len < 4) continue;
+    const ux = (b.x - a.x) / len;
+    const uy = (b.y - a.y) / len;
+    const x0 = Math.max(0, Math.floor(Math.min(a.x, b.x) - r));
+    const x1 = Math.min(W - 1, Math.ceil(Math.max(a.x, b.x) + r));
+    const y0 = Math.max(0, Math.floor(Math.min(a.y, b.y) - r));
+    const y1 = Math.min(H - 1, Math.ceil(Math.max(a.y, b.y) + r));
+    const cand = (x: number, y: number) => {
+      const p = y * W + x;
+      return (
+        !old[p] &&
+        !worn(p) &&
+        maps.skin[p] === 255 &&
+        (mask[p] ?? 0) >= 128 &&
+        (maps.hair[p] ?? 0) < 128 &&
+        !maps.handArea[p] &&
+        inCapsule(x, y, a.x, a.y, b.x, b.y, r)
+      );
+    };
+    // the band's blended edge, its ends at the arm's outline included (the mask's soft edge, not the skin map's)
+    const rim = (x: number, y: number) => {
+      const p = y * W + x;
+      return (
+        !old[p] &&
+        !worn(p) &&
+        (mask[p] ?? 0) >= CUFF_RIM_MASK &&
+        (maps.hair[p] ?? 0) < 128 &&
+        !maps.handArea[p] &&
+        inCapsule(x, y, a.x, a.y, b.x, b.y, r)
+      );
+    };
+    const lums: number[] = [];
+    for (let y = y0; y <= y1; y += 2) for (let x = x0; x <= x1; x += 2) if (cand(x, y)) lums.push(lum(y * W + x));
+    if (lums.length < 20) continue;
+    lums.sort((u, v) => u - v);
+    const median = lums[lums.length >> 1] ?? 0;
+    const dark = median * DARK_HEM;
+    const seen = new Uint8Array((x1 - x0 + 1) * (y1 - y0 + 1));
+    const at = (x: number, y: number) => (y - y0) * (x1 - x0 + 1) + x - x0;
+    for (let sy = y0; sy <= y1; sy++) {
+      for (let sx = x0; sx <= x1; sx++) {
+        if (seen[at(sx, sy)] || !cand(sx, sy) || lum(sy * W + sx) >= dark) continue;
+        const comp: number[] = [sy * W + sx];
+        seen[at(sx, sy)] = 1;
+        let t0 = Infinity;
+        let t1 = -Infinity;
+        let s0 = Infinity;
+        let s1 = -Infinity;
+        let touches = false;
+        for (let k = 0; k < comp.length; k++) {
+          const p = comp[k]!;
+          const x = p % W;
+          const y = (p - x) / W;
+          const t = (x - a.x) * ux + (y - a.y) * uy;
+          const s = (x - a.x) * -uy + (y - a.y) * ux;
+          t0 = Math.min(t0, t);
+          t1 = Math.max(t1, t);
+          s0 = Math.min(s0, s);
+          s1 = Math.max(s1, s);
+          if (!touches)
+            for (let j = 1; j <= touch && !touches; j++)
+              touches = [
+                [x, y - j],
+                [x - j, y],
+                [x + j, y],
+              ].some(([xx, yy]) => xx! >= 0 && yy! >= 0 && xx! < W && worn(yy! * W + xx!));
+          for (const [xx, yy] of [
+            [x - 1, y],
+            [x + 1, y],
+            [x, y - 1],
+            [x, y + 1],
+          ] as const) {
+            if (xx < x0 || xx > x1 || yy < y0 || yy > y1 || seen[at(xx, yy)]) continue;
+            if (!cand(xx, yy) || lum(yy * W + xx) >= dark) continue;
+            seen[at(xx, yy)] = 1;
+            comp.push(yy * W + xx);
+          }
+        }
+        const across = s1 - s0 + 1;
+        const along = t1 - t0 + 1;
+        if (!touches || across < arm.widthRoot * CUFF_ACROSS || along > across * CUFF_ALONG) continue;
+        // the band and its blended edge
+        const edgeDark = median * HEM_EDGE_DARK;
+        const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
+        for (const p of comp) old[p] = 255;
+        for (const p of comp) {
+          const px = p % W;
+          const py = (p - px) / W;
+          for (let y = Math.max(y0, py - reach); y <= Math.min(y1, py + reach); y++)
+            for (let x = Math.max(x0, px - reach); x <= Math.min(x1, px + reach); x++)
+              if (rim(x, y) && lum(y * W + x) < edgeDark) old[y * W + x] = 255;
+        }
+      }
+    }
+  }
+}
 /** Beside such a hem (within this many spans), skin-map pixels darker than `HEM_EDGE_DARK` of the arm's median are
  * the hem's blended edge. */
 const HEM_EDGE = 0.018;
@@ -1343,6 +1469,16 @@ const ARM_NEAR_SECTIONS = 4;
 /** A bin across the arm takes the nearest sections' own colour (`armShading`'s `rgb`) with this many pixels of them. */
 const ARM_NEAR_BIN_MIN = 4;
 
+/** A lowered arm's bare sections just below an old sleeve's hem lie in the shadow the sleeve cast when they are
+ * darker than the bare arm further on (`ARM_SHADOW_NEXT` sections after the nearest) by this ratio (`armShading`'s
+ * `gain`): the repainted upper arm is lit like the arm beyond the shadow (issue 38, round 13, part T2). */
+const ARM_SHADOW_RATIO = 1.15;
+const ARM_SHADOW_NEXT = 8;
+/** The most the repainted upper arm is brightened over the nearest sections' colour. */
+const ARM_SHADOW_GAIN_MAX = 1.8;
+/** Over this share of the upper arm above the nearest sections the lit colour takes over from theirs. */
+const ARM_SHADOW_RAMP = 0.5;
+
 /**
  * An upper arm's own shading across it, for painting it where an old sleeve covered it (issue 38, round 6, part
  * K3): the bare forearm's and upper arm's skin brightness across the arm (from the outline on the image's left or
@@ -1367,6 +1503,8 @@ export function armShading(
   a: { x: number; y: number };
   b: { x: number; y: number };
   half: number;
+  gain: number;
+  tAt: number;
 } | null {
   const { width: W, height: H } = body;
   if (!(half >= 2)) return null;
@@ -1385,6 +1523,8 @@ export function armShading(
   const rgbCnt = new Float64Array(ARM_PROFILE_BINS);
   const at = { x: 0, y: 0 };
   let sections = 0;
+  // each section's mean brightness, nearest first (the sleeve's shadow: `gain`)
+  const secLum: number[] = [];
   const limit = arm.widthRoot * 1.5;
   for (const [a, b, t0, t1] of [
     [arm.root, arm.mid, 0.3, 1],
@@ -1441,6 +1581,7 @@ export function armShading(
         for (let c = 0; c < 3; c++) rgbSum[bin * 3 + c] = (rgbSum[bin * 3 + c] ?? 0) + (d[(px[j] ?? 0) + c] ?? 0);
         rgbCnt[bin] = (rgbCnt[bin] ?? 0) + 1;
       }
+      secLum.push(mean);
       if (near) {
         at.x += cx / ARM_NEAR_SECTIONS;
         at.y += cy / ARM_NEAR_SECTIONS;
@@ -1482,14 +1623,21 @@ export function armShading(
     for (let c = 0; c < 3; c++) rgb[j * 3 + c] = ((rgbSum[j * 3 + c] ?? 0) / m) * f;
   }
   const used = Math.min(ARM_NEAR_SECTIONS, sections);
-  return {
-    profile,
-    rgb,
-    at: { x: (at.x * ARM_NEAR_SECTIONS) / used, y: (at.y * ARM_NEAR_SECTIONS) / used },
-    a: from,
-    b: to,
-    half,
-  };
+  const atP = { x: (at.x * ARM_NEAR_SECTIONS) / used, y: (at.y * ARM_NEAR_SECTIONS) / used };
+  // a lowered arm: the nearest sections in the old sleeve's cast shadow, darker than the bare arm just beyond it
+  // (issue 38, round 13, part T2): cgi-model-4's upper arms were repainted a flat dark brown block. The gain is
+  // the next sections' median brightness over the nearest's; `armShadeAt` ramps it in above them
+  let gain = 1;
+  if (!ownBins && secLum.length >= ARM_NEAR_SECTIONS + 3) {
+    const nearMean = secLum.slice(0, ARM_NEAR_SECTIONS).reduce((u, v) => u + v, 0) / ARM_NEAR_SECTIONS;
+    const next = secLum.slice(ARM_NEAR_SECTIONS, ARM_NEAR_SECTIONS + ARM_SHADOW_NEXT).sort((u, v) => u - v);
+    const lit = next[next.length >> 1] ?? 0;
+    if (nearMean > 0 && lit > nearMean * ARM_SHADOW_RATIO) gain = Math.min(ARM_SHADOW_GAIN_MAX, lit / nearMean);
+  }
+  const ax = to.x - from.x;
+  const ay = to.y - from.y;
+  const tAt = ((atP.x - from.x) * ax + (atP.y - from.y) * ay) / Math.max(1, ax * ax + ay * ay);
+  return { profile, rgb, at: atP, a: from, b: to, half, gain, tAt };
 }
 
 /**
@@ -1536,7 +1684,10 @@ function armShadeAt(
   const weight = fade * fade * (3 - 2 * fade) * side;
   // the arm's own colour there (`own`: r, g, b and its weight against the diffused skin)
   if (own) {
-    for (let c = 0; c < 3; c++) own[c] = (sh.rgb[j0 * 3 + c] ?? 0) * (1 - w) + (sh.rgb[j1 * 3 + c] ?? 0) * w;
+    // out of the old sleeve's cast shadow (`armShading`'s gain), lit like the bare arm beyond it
+    const u = Math.max(0, Math.min(1, (sh.tAt - t) / ARM_SHADOW_RAMP));
+    const g = 1 + (sh.gain - 1) * u * u * (3 - 2 * u);
+    for (let c = 0; c < 3; c++) own[c] = ((sh.rgb[j0 * 3 + c] ?? 0) * (1 - w) + (sh.rgb[j1 * 3 + c] ?? 0) * w) * g;
     own[3] = weight;
   }
   return 1 + ((profile[j0] ?? 0) * (1 - w) + (profile[j1] ?? 0) * w - 1) * weight;

@@ -956,6 +956,9 @@ function bulgesBeside(
 const BULGE_MARGIN = 0.03;
 /** A bulge's outline is its outer ends' mean over this many rows each way (in shoulder spans). */
 const BULGE_ROWS = 0.03;
+/** Above a bulge, the body up to the top's own cloth reaching out to the bulge's end (a sleeve's hem) within this
+ * many rows (in shoulder spans) is covered too (`coverBulges`). */
+const BULGE_UP = 0.1;
 
 /**
  * The top over its bulges (`bulgesBeside`): each pixel the top's own cloth mirrored across its side in the same
@@ -997,6 +1000,7 @@ function coverBulges(
       far[i] = Number.isNaN(v) ? x : dir > 0 ? Math.min(v, x) : Math.max(v, x);
     }
     const set: [number, number][] = [];
+    let topEnd = -1;
     for (let y = ya; y <= yb; y++) {
       let n = 0;
       let sum = 0;
@@ -1008,6 +1012,7 @@ function coverBulges(
       }
       if (!n || Number.isNaN(far[y - ya] ?? NaN)) continue;
       const end = Math.round(sum / n);
+      if (topEnd < 0) topEnd = end;
       // from the top's side out to the smoothed end: the person's pixels (not a hand, not the head)
       let xe = end;
       while (xe >= 0 && xe < cw && !drawn[y * cw + xe]) xe += dir;
@@ -1021,6 +1026,29 @@ function coverBulges(
         set.push([p, ((y + y0) * W + xs + x0) * 4]);
       }
     }
+    // above it, the body between the top's side and the bulge's end up to where the top's own cloth (a sleeve's
+    // hem) reaches that far out (issue 38, round 13, part T2): the bust's skin above an old bandeau was a notch
+    // between cgi-model-15's left sleeve and the covered cup. Only when the top closes it within `BULGE_UP`
+    const up = Math.max(1, Math.round(body.span * BULGE_UP));
+    const above: [number, number][] = [];
+    let shut = false;
+    for (let y = ya - 1; topEnd >= 0 && y >= Math.max(0, ya - up); y--) {
+      if (drawn[y * cw + topEnd]) {
+        shut = true;
+        break;
+      }
+      let xe = topEnd;
+      while (xe >= 0 && xe < cw && !drawn[y * cw + xe]) xe += dir;
+      if (xe < 0 || xe >= cw) break;
+      for (let x = xe - dir; dir > 0 ? x >= topEnd : x <= topEnd; x -= dir) {
+        const p = (y + y0) * W + x + x0;
+        if ((body.mask[p] ?? 0) < 128 || maps.hands[p] || head[p]) continue;
+        let xs = xe + dir * (m + Math.abs(xe - x));
+        while (xs !== xe && (xs < 0 || xs >= cw || !drawn[y * cw + xs])) xs -= dir;
+        above.push([p, ((y + y0) * W + xs + x0) * 4]);
+      }
+    }
+    if (shut) set.push(...above);
     for (const [p, from] of set) {
       const o = p * 4;
       d[o] = d[from] ?? 0;
