@@ -954,7 +954,7 @@ export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: Rgb
         let s1 = -Infinity;
         let touches = false;
         for (let k = 0; k < comp.length; k++) {
-          const p = comp[k]!;
+          const p = comp[k] ?? 0;
           const x = p % W;
           const y = (p - x) / W;
           const t = (x - a.x) * ux + (y - a.y) * uy;
@@ -965,11 +965,13 @@ export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: Rgb
           s1 = Math.max(s1, s);
           if (!touches)
             for (let j = 1; j <= touch && !touches; j++)
-              touches = [
-                [x, y - j],
-                [x - j, y],
-                [x + j, y],
-              ].some(([xx, yy]) => xx! >= 0 && yy! >= 0 && xx! < W && worn(yy! * W + xx!));
+              touches = (
+                [
+                  [x, y - j],
+                  [x - j, y],
+                  [x + j, y],
+                ] as const
+              ).some(([xx, yy]) => xx >= 0 && yy >= 0 && xx < W && worn(yy * W + xx));
           for (const [xx, yy] of [
             [x - 1, y],
             [x + 1, y],
