@@ -17,16 +17,17 @@ beforeAll(async () => {
 
 /** boots-tall (flat lay) on a fixture person: the person, its body and the render (made once a person). */
 const renders = new Map<string, ReturnType<typeof render>>();
-function bootsOn(name: string) {
-  let r = renders.get(name);
-  if (!r) renders.set(name, (r = render(name)));
+function bootsOn(name: string, condition: 'flat-white' | 'rotated' = 'flat-white') {
+  const key = `${name}#${condition}`;
+  let r = renders.get(key);
+  if (!r) renders.set(key, (r = render(name, condition)));
   return r;
 }
-async function render(name: string) {
+async function render(name: string, condition: 'flat-white' | 'rotated') {
   const person = await loadPerson(name);
   const analysis = await analyzePerson(nodeModelRuntime, person);
   const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
-  const product = (await productPhoto(g, 'flat-white')).image;
+  const product = (await productPhoto(g, condition)).image;
   const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
     analysis,
   });
@@ -161,6 +162,24 @@ describe('tall boots (real models)', () => {
     }
     expect(mask).toBeGreaterThan(0);
     expect(bare / mask).toBeLessThan(0.08);
+  }, 60_000);
+  // boots-tall photographed rotated: the two boots' boxes in the straightened photo are one wider and one narrower
+  // (183 x 246 and 147 x 257 px): before, each shaft's height was its own box's aspect and the two shafts on
+  // cgi-model-30 ended at heights 0.27 of the shin apart; now both take the pair's mean aspect (0.01)
+  it('ends a pair of shafts at one height from a rotated photo', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-30', 'rotated');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    // each shaft's top: the highest row the boot covers on its leg's axis (from the knee down)
+    const tops = [body.legL, body.legR].map((leg) => {
+      const axis = (y: number) =>
+        Math.round(leg.end.x + ((leg.mid.x - leg.end.x) * (y - leg.end.y)) / (leg.mid.y - leg.end.y));
+      let y = Math.round(leg.mid.y);
+      while (y < leg.end.y && cov[y * W + axis(y)]! < 128) y++;
+      return y;
+    });
+    const shin = Math.max(body.legL.end.y - body.legL.mid.y, body.legR.end.y - body.legR.mid.y);
+    expect(Math.abs(tops[0]! - tops[1]!) / shin).toBeLessThan(0.08);
   }, 60_000);
   // cgi-model-23 stands with her legs together, the shins meeting at the knees and the ankles: before, each shaft
   // followed its own shin in to the bare ankle and one was drawn over the other, so the pair pinched into an

@@ -72,6 +72,11 @@ export interface BootFront {
   other: Point;
   /** The other leg's knee: where the legs touch, the two shafts meet on the line between their axes. */
   otherKnee?: Point;
+  /**
+   * The side view's height over its length, the pair's mean (a pair's boots are one height: a rotated photo's two
+   * boxes, one wider and one narrower, do not end the shafts at two heights); else this boot's own box's.
+   */
+  aspect?: number;
 }
 
 const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
@@ -275,7 +280,7 @@ export function drawBootFront(
   const H = layer.height;
   // the boot's rows: from the sole up past the ankle to its top (its side view's height for the leg), under the knee
   const kneeL = Math.hypot(knee.x - sole.x, knee.y - sole.y) || 1;
-  const tall = Math.min((b.h / b.w) * FOOT_PER_KNEE * kneeL, kneeL * 0.92);
+  const tall = Math.min((at.aspect ?? b.h / b.w) * FOOT_PER_KNEE * kneeL, kneeL * 0.92);
   const ySole = sole.y;
   const yTop = ySole + ((knee.y - ySole) * tall) / kneeL;
   // the ankle: where the shaft ends and the foot begins (at least a third of the foot's height above the sole)
