@@ -214,6 +214,30 @@ describe('tall boots (real models)', () => {
     const atTop = [...upper].sort((p, q) => p - q)[Math.floor(upper.length / 2)]!;
     expect(Math.min(...lower) / atTop).toBeGreaterThan(0.75);
   }, 60_000);
+  // cgi-model-23's boots side by side meet on the line between her legs: before, the two shafts' shading ran
+  // together there (one block; down the middle half of the shafts, the line's luminance over that 5 px either side
+  // 0.84); now a thin shadow in the fold between them (SEAM_DARK: 0.52)
+  it('parts two boots that meet side by side with a shadow between them', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-23');
+    const W = person.width;
+    const { legL, legR } = body;
+    const lum = (x: number, y: number) => {
+      const o = (y * W + Math.round(x)) * 4;
+      return 0.3 * r.image.data[o]! + 0.59 * r.image.data[o + 1]! + 0.11 * r.image.data[o + 2]!;
+    };
+    const axis = (leg: typeof legL, y: number) =>
+      leg.end.x + ((leg.mid.x - leg.end.x) * (y - leg.end.y)) / (leg.mid.y - leg.end.y);
+    const yA = Math.min(legL.end.y, legR.end.y);
+    const yK = Math.max(legL.mid.y, legR.mid.y);
+    let line = 0;
+    let beside = 0;
+    for (let y = Math.round(yA - (yA - yK) * 0.6); y < yA - (yA - yK) * 0.2; y++) {
+      const m = (axis(legL, y) + axis(legR, y)) / 2;
+      line += lum(m, y);
+      beside += (lum(m - 5, y) + lum(m + 5, y)) / 2;
+    }
+    expect(line / beside).toBeLessThan(0.7);
+  }, 60_000);
   // cgi-model-30's front foot faces the camera: before, its boot was the shaft going on down to the floor in the
   // side view's row colours, darkening evenly to the sole (a column with no foot: down the foot's middle, from the
   // ankle to 0.15 of it above the sole, the brightest row after the darkest of its upper 70% was 1.00 of it); now

@@ -44,6 +44,9 @@ const PAIR_TAPER = 0.8;
 const APART = 0.6;
 /** ...and whose ankles are at most this many shin widths apart in height (side by side, not one behind the other). */
 const SIDE_BY_SIDE = 0.3;
+/** ...where they meet, a shadow in the fold between them: this dark at the line, falling off over SEAM_W px. */
+const SEAM_DARK = 0.55;
+const SEAM_W = 2;
 /**
  * A foot facing the camera: the boot's toe box is a dome over the sole, its top this share of the foot's height
  * (sole to ankle) above the sole in the middle, TOE_BOX_SIDE at its sides; lit from above (TOE_BOX_LIGHT at its top,
@@ -454,6 +457,12 @@ export function drawBootFront(
     const lit = TOE_BOX_LIGHT + (TOE_BOX_DARK - TOE_BOX_LIGHT) * smoothstep(v);
     return shadow * (1 + (lit - 1) * smoothstep((y - d) / (crease * 2)));
   };
+  // side by side, where the two boots meet: a thin shadow in the fold between them (two boots, not one block)
+  const seam = (x: number, y: number): number => {
+    if (!sideBySide) return 1;
+    const d = Math.abs(x - (axisX(y) + otherX(y)) / 2);
+    return 1 - (1 - SEAM_DARK) * Math.exp(-((d / SEAM_W) ** 2));
+  };
   const Y0 = Math.max(0, r0);
   const Y1 = Math.min(H - 1, r1);
   for (let y = Y0; y <= Y1; y++) {
@@ -477,7 +486,8 @@ export function drawBootFront(
       const u = clamp((xc - mid) / half, -1, 1);
       const shade =
         clamp((0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim, 0, 1.2) *
-        (toe === 0 && yc > yA ? toeLight(xc, yc) : 1);
+        (toe === 0 && yc > yA ? toeLight(xc, yc) : 1) *
+        seam(xc, yc);
       const o = (y * W + x) * 4;
       for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (base[c] ?? 0) * shade * (tint[c] ?? 0));
       layer.data[o + 3] = cov * 255;
