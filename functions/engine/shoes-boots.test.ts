@@ -17,16 +17,17 @@ beforeAll(async () => {
 
 /** boots-tall (flat lay) on a fixture person: the person, its body and the render (made once a person). */
 const renders = new Map<string, ReturnType<typeof render>>();
-function bootsOn(name: string) {
-  let r = renders.get(name);
-  if (!r) renders.set(name, (r = render(name)));
+function bootsOn(name: string, condition: 'flat-white' | 'rotated' = 'flat-white') {
+  const key = `${name}#${condition}`;
+  let r = renders.get(key);
+  if (!r) renders.set(key, (r = render(name, condition)));
   return r;
 }
-async function render(name: string) {
+async function render(name: string, condition: 'flat-white' | 'rotated') {
   const person = await loadPerson(name);
   const analysis = await analyzePerson(nodeModelRuntime, person);
   const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
-  const product = (await productPhoto(g, 'flat-white')).image;
+  const product = (await productPhoto(g, condition)).image;
   const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
     analysis,
   });
@@ -126,6 +127,60 @@ describe('tall boots (real models)', () => {
     }
     expect(bare).toBeLessThan(75);
   }, 60_000);
+  // cgi-model-30's legs are one run of the mask from the knees down (the rear leg behind the front one): before, each
+  // shaft took its share of the shared ankle run (0.55 of it, a 23 px half width at most) and the front calf showed
+  // bare beside its shaft (of the person's pixels from the shafts' top to the higher ankle, 0.15 left bare); now each
+  // shaft reaches from its leg's outer edge in the mask to the line between the legs' axes (PAIR_REACH: 0.00)
+  it('covers the whole calf where the legs are one run of the mask', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-30');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    const { legL, legR } = body;
+    const xm = Math.round((legL.end.x + legR.end.x) / 2);
+    // from a few rows under the lower of the two shafts' tops (on each leg's axis) to the higher ankle
+    let y0 = Math.round(Math.min(legL.mid.y, legR.mid.y));
+    const y1 = Math.round(Math.min(legL.end.y, legR.end.y));
+    const tops = [legL, legR].map((leg) => {
+      let y = Math.round(leg.mid.y);
+      while (
+        y < y1 &&
+        cov[y * W + Math.round(leg.mid.x + (leg.end.x - leg.mid.x) * ((y - leg.mid.y) / (leg.end.y - leg.mid.y)))]! <
+          128
+      )
+        y++;
+      return y;
+    });
+    y0 = Math.max(...tops) + 3;
+    let mask = 0;
+    let bare = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = Math.max(0, xm - 150); x < Math.min(W, xm + 150); x++) {
+        if (body.mask[y * W + x]! < 128) continue;
+        mask++;
+        if (cov[y * W + x]! < 128) bare++;
+      }
+    }
+    expect(mask).toBeGreaterThan(0);
+    expect(bare / mask).toBeLessThan(0.08);
+  }, 60_000);
+  // boots-tall photographed rotated: the two boots' boxes in the straightened photo are one wider and one narrower
+  // (183 x 246 and 147 x 257 px): before, each shaft's height was its own box's aspect and the two shafts on
+  // cgi-model-30 ended at heights 0.27 of the shin apart; now both take the pair's mean aspect (0.01)
+  it('ends a pair of shafts at one height from a rotated photo', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-30', 'rotated');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    // each shaft's top: the highest row the boot covers on its leg's axis (from the knee down)
+    const tops = [body.legL, body.legR].map((leg) => {
+      const axis = (y: number) =>
+        Math.round(leg.end.x + ((leg.mid.x - leg.end.x) * (y - leg.end.y)) / (leg.mid.y - leg.end.y));
+      let y = Math.round(leg.mid.y);
+      while (y < leg.end.y && cov[y * W + axis(y)]! < 128) y++;
+      return y;
+    });
+    const shin = Math.max(body.legL.end.y - body.legL.mid.y, body.legR.end.y - body.legR.mid.y);
+    expect(Math.abs(tops[0]! - tops[1]!) / shin).toBeLessThan(0.08);
+  }, 60_000);
   // cgi-model-23 stands with her legs together, the shins meeting at the knees and the ankles: before, each shaft
   // followed its own shin in to the bare ankle and one was drawn over the other, so the pair pinched into an
   // hourglass (the pair's narrowest row under the top 40% of the shafts 0.62 of its width at the top); now the two
@@ -158,6 +213,30 @@ describe('tall boots (real models)', () => {
     const lower = rows.filter(([y]) => y >= cut && y <= ankle).map(([, n]) => n);
     const atTop = [...upper].sort((p, q) => p - q)[Math.floor(upper.length / 2)]!;
     expect(Math.min(...lower) / atTop).toBeGreaterThan(0.75);
+  }, 60_000);
+  // cgi-model-23's boots side by side meet on the line between her legs: before, the two shafts' shading ran
+  // together there (one block; down the middle half of the shafts, the line's luminance over that 5 px either side
+  // 0.84); now a thin shadow in the fold between them (SEAM_DARK: 0.52)
+  it('parts two boots that meet side by side with a shadow between them', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-23');
+    const W = person.width;
+    const { legL, legR } = body;
+    const lum = (x: number, y: number) => {
+      const o = (y * W + Math.round(x)) * 4;
+      return 0.3 * r.image.data[o]! + 0.59 * r.image.data[o + 1]! + 0.11 * r.image.data[o + 2]!;
+    };
+    const axis = (leg: typeof legL, y: number) =>
+      leg.end.x + ((leg.mid.x - leg.end.x) * (y - leg.end.y)) / (leg.mid.y - leg.end.y);
+    const yA = Math.min(legL.end.y, legR.end.y);
+    const yK = Math.max(legL.mid.y, legR.mid.y);
+    let line = 0;
+    let beside = 0;
+    for (let y = Math.round(yA - (yA - yK) * 0.6); y < yA - (yA - yK) * 0.2; y++) {
+      const m = (axis(legL, y) + axis(legR, y)) / 2;
+      line += lum(m, y);
+      beside += (lum(m - 5, y) + lum(m + 5, y)) / 2;
+    }
+    expect(line / beside).toBeLessThan(0.7);
   }, 60_000);
   // cgi-model-30's front foot faces the camera: before, its boot was the shaft going on down to the floor in the
   // side view's row colours, darkening evenly to the sole (a column with no foot: down the foot's middle, from the

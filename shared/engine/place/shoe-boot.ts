@@ -19,6 +19,13 @@ const SHIN_HALF_MIN = 0.42;
 const SHIN_HALF_MAX = 0.72;
 /** The rows a shin's outline is smoothed over (a moving mean, twice): this share of the shin's width. */
 const SMOOTH = 0.7;
+/**
+ * Legs one behind the other in one run of the mask (the other leg's axis inside this leg's run): this leg's outline
+ * is the run from its outer edge (the side away from the other leg, followed up to PAIR_REACH shin widths out) to the
+ * line between the two axes, not capped at SHIN_HALF_MAX of a shin width shared between the legs (the front calf
+ * showing beside a narrow shaft).
+ */
+const PAIR_REACH = 3;
 /** The foot's half width seen from the front: this share of the foot's width. */
 const FOOT_HALF = 0.46;
 /** A toe pointing sideways reaches this share of the foot's half width further on its side. */
@@ -37,6 +44,9 @@ const PAIR_TAPER = 0.8;
 const APART = 0.6;
 /** ...and whose ankles are at most this many shin widths apart in height (side by side, not one behind the other). */
 const SIDE_BY_SIDE = 0.3;
+/** ...where they meet, a shadow in the fold between them: this dark at the line, falling off over SEAM_W px. */
+const SEAM_DARK = 0.55;
+const SEAM_W = 2;
 /**
  * A foot facing the camera: the boot's toe box is a dome over the sole, its top this share of the foot's height
  * (sole to ankle) above the sole in the middle, TOE_BOX_SIDE at its sides; lit from above (TOE_BOX_LIGHT at its top,
@@ -65,6 +75,11 @@ export interface BootFront {
   other: Point;
   /** The other leg's knee: where the legs touch, the two shafts meet on the line between their axes. */
   otherKnee?: Point;
+  /**
+   * The side view's height over its length, the pair's mean (a pair's boots are one height: a rotated photo's two
+   * boxes, one wider and one narrower, do not end the shafts at two heights); else this boot's own box's.
+   */
+  aspect?: number;
 }
 
 const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
@@ -160,11 +175,14 @@ export function shinOutline(
   shinW: number,
   y0: number,
   y1: number,
+  otherX: ((y: number) => number) | null = null,
 ): { mid: Float64Array; half: Float64Array } {
   const n = Math.max(1, y1 - y0 + 1);
   const mid = new Float64Array(n);
   const half = new Float64Array(n);
   const ok = new Uint8Array(n);
+  // rows where both legs are in one run: the middle as found (not leaned to the axis)
+  const pair = new Uint8Array(n);
   // rows where only one edge of the shin was found: that edge, and which way the shin lies from it
   const side = new Float64Array(n);
   const sideDir = new Int8Array(n);
@@ -186,6 +204,26 @@ export function shinOutline(
     if (seed < 0) continue;
     let a = seed;
     let b = seed;
+    const ox = otherX ? otherX(y) : NaN;
+    if (Math.abs(ox - ax) > 1) {
+      // both legs in one run: from this leg's outer edge to the line between the axes
+      const far = shinW * PAIR_REACH;
+      while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && ax - a < far) a--;
+      while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - ax < far) b++;
+      if (a <= ox && ox <= b && ax - a < far && b - ax < far) {
+        const line = (ax + ox) / 2;
+        const [lo, hi] = ox > ax ? [a, line] : [line, b + 1];
+        if (hi - lo >= shinW * SHIN_HALF_MIN * 2) {
+          mid[i] = (lo + hi) / 2;
+          half[i] = (hi - lo) / 2;
+          ok[i] = 1;
+          pair[i] = 1;
+          continue;
+        }
+      }
+      a = seed;
+      b = seed;
+    }
     while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && ax - a < reach) a--;
     while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - ax < reach) b++;
     // an edge at the reach is another leg (or the dress) beside this one: not this shin's outline; the shin is
@@ -206,6 +244,7 @@ export function shinOutline(
   }
   // the middle leans to the axis where the mask is far off it (a leg's edge lost in a shadow)
   for (let i = 0; i < n; i++) {
+    if (pair[i]) continue;
     const ax = axisX(y0 + i);
     mid[i] = clamp(mid[i] ?? 0, ax - shinW * 0.25, ax + shinW * 0.25);
   }
@@ -244,7 +283,7 @@ export function drawBootFront(
   const H = layer.height;
   // the boot's rows: from the sole up past the ankle to its top (its side view's height for the leg), under the knee
   const kneeL = Math.hypot(knee.x - sole.x, knee.y - sole.y) || 1;
-  const tall = Math.min((b.h / b.w) * FOOT_PER_KNEE * kneeL, kneeL * 0.92);
+  const tall = Math.min((at.aspect ?? b.h / b.w) * FOOT_PER_KNEE * kneeL, kneeL * 0.92);
   const ySole = sole.y;
   const yTop = ySole + ((knee.y - ySole) * tall) / kneeL;
   // the ankle: where the shaft ends and the foot begins (at least a third of the foot's height above the sole)
@@ -255,12 +294,6 @@ export function drawBootFront(
     Math.abs(dy) > 1 ? ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy : ankle.x;
   const r0 = Math.floor(yTop);
   const r1 = Math.ceil(ySole);
-  const shin = shinOutline(mask, W, H, axisX, shinW, r0, Math.ceil(yA));
-  // the shaft's half width on each row: the shin's, eased, never under SHAFT_TAPER of its median down the shaft
-  // (a boot's shaft is stiff: it does not pinch in to the bare ankle, no hourglass)
-  const eased = Array.from(shin.half, (h) => h * SHAFT_EASE + 1);
-  const typical = [...eased].sort((p, q) => p - q)[Math.floor(eased.length / 2)] ?? 0;
-  const shaftHalf = eased.map((h) => Math.max(h, typical * SHAFT_TAPER));
   // the other leg's axis: where the legs are apart but touch, this shaft stops on the line between the two axes
   const oy = otherKnee ? otherKnee.y - other.y : 0;
   const otherX = (y: number): number =>
@@ -269,6 +302,13 @@ export function drawBootFront(
   // by side meet there, not one drawn over the other)
   const sideBySide =
     !!otherKnee && Math.abs(other.x - ankle.x) >= shinW * APART && Math.abs(other.y - ankle.y) <= shinW * SIDE_BY_SIDE;
+  // (legs one behind the other: each shaft on its own part of the pair's run, PAIR_REACH)
+  const shin = shinOutline(mask, W, H, axisX, shinW, r0, Math.ceil(yA), otherKnee && !sideBySide ? otherX : null);
+  // the shaft's half width on each row: the shin's, eased, never under SHAFT_TAPER of its median down the shaft
+  // (a boot's shaft is stiff: it does not pinch in to the bare ankle, no hourglass)
+  const eased = Array.from(shin.half, (h) => h * SHAFT_EASE + 1);
+  const typical = [...eased].sort((p, q) => p - q)[Math.floor(eased.length / 2)] ?? 0;
+  const shaftHalf = eased.map((h) => Math.max(h, typical * SHAFT_TAPER));
   const otherSide = Math.sign(other.x - ankle.x);
   const apart = (y: number, lo: number, hi: number): [number, number] => {
     if (!sideBySide) return [lo, hi];
@@ -417,6 +457,12 @@ export function drawBootFront(
     const lit = TOE_BOX_LIGHT + (TOE_BOX_DARK - TOE_BOX_LIGHT) * smoothstep(v);
     return shadow * (1 + (lit - 1) * smoothstep((y - d) / (crease * 2)));
   };
+  // side by side, where the two boots meet: a thin shadow in the fold between them (two boots, not one block)
+  const seam = (x: number, y: number): number => {
+    if (!sideBySide) return 1;
+    const d = Math.abs(x - (axisX(y) + otherX(y)) / 2);
+    return 1 - (1 - SEAM_DARK) * Math.exp(-((d / SEAM_W) ** 2));
+  };
   const Y0 = Math.max(0, r0);
   const Y1 = Math.min(H - 1, r1);
   for (let y = Y0; y <= Y1; y++) {
@@ -440,7 +486,8 @@ export function drawBootFront(
       const u = clamp((xc - mid) / half, -1, 1);
       const shade =
         clamp((0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim, 0, 1.2) *
-        (toe === 0 && yc > yA ? toeLight(xc, yc) : 1);
+        (toe === 0 && yc > yA ? toeLight(xc, yc) : 1) *
+        seam(xc, yc);
       const o = (y * W + x) * 4;
       for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (base[c] ?? 0) * shade * (tint[c] ?? 0));
       layer.data[o + 3] = cov * 255;

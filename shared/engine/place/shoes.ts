@@ -145,6 +145,8 @@ export function placeShoes(
   });
   // the farther foot (its ankle higher in the picture) first, the nearer one over it
   const order = body.legL.end.y > body.legR.end.y ? [1, 0] : [0, 1];
+  // a pair's boots are one height: their side views' mean height over length (shoe-boot.ts)
+  const pairAspect = shoes.length ? shoes.reduce((s, b) => s + b.h / Math.max(1, b.w), 0) / shoes.length : undefined;
   // where boots were drawn on their shins' smoothed outline (shoe-boot.ts: their own room)
   let bootArea: BootArea | null = null;
   return {
@@ -280,7 +282,7 @@ export function placeShoes(
               tint,
               body.mask,
               toeRight,
-              bootAt(at, leg, reachX, other, near.mid),
+              bootAt(at, leg, reachX, other, near.mid, pairAspect),
               bootArea,
             );
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
@@ -338,6 +340,7 @@ function bootAt(
   reachX: number,
   other: Point,
   otherKnee?: Point,
+  aspect?: number,
 ): BootFront {
   const toe = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : 0;
   return {
@@ -350,6 +353,7 @@ function bootAt(
     toe,
     other,
     otherKnee,
+    aspect,
   };
 }
 
