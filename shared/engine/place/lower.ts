@@ -66,7 +66,7 @@ export function placeTrousers(
   const reach = Math.min(1, srcLegLen / srcWaistW / 1.45) * variant.length;
   const hemY = crotchY + reach * ((body.legL.end.y + body.legR.end.y) / 2 - crotchY);
   const gaps = gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY);
-  const seam = inseamLine(body, crotchY, gaps);
+  const seam = inseamLine(body, crotchY, gaps, hemY);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
   // legs crossing with the left one in front: it is drawn over the right one, and its inner edge as drawn
@@ -833,6 +833,7 @@ export function inseamLine(
   body: Body,
   crotchY: number,
   gapAt: (y: number) => [number, number] | null = openGaps(body, crotchY),
+  hemY = Infinity,
 ): ((y: number) => number | null) | null {
   const end = Math.min(body.height - 1, Math.round(Math.max(body.legL.end.y, body.legR.end.y)));
   const y0 = Math.ceil(crotchY);
@@ -844,7 +845,7 @@ export function inseamLine(
     rows.push(y);
     mids.push((gap[0] + gap[1]) / 2);
   }
-  if (!rows.length) return touchingSeam(body, crotchY);
+  if (!rows.length) return touchingSeam(body, crotchY, hemY);
   // smoothed along the legs: the gap's middle as an offset from the middle between the legs' axes (hip -> knee ->
   // ankle), averaged over SEAM_SMOOTH spans (the mask's edges between nearly touching legs step from row to row,
   // and a shorter average drew a wavy seam, a tear, down legs that touch)
@@ -892,7 +893,7 @@ export function inseamLine(
  * cross (one leg in front of the other: each leg keeps its own width). Without it the two trouser legs were drawn
  * each across the other down to the hem, one column.
  */
-function touchingSeam(body: Body, crotchY: number): ((y: number) => number | null) | null {
+function touchingSeam(body: Body, crotchY: number, hemY: number): ((y: number) => number | null) | null {
   const end = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
   const between = (y: number) => {
     const l = legAxisX(body.legL, y);
@@ -900,8 +901,10 @@ function touchingSeam(body: Body, crotchY: number): ((y: number) => number | nul
     return l === null || r === null ? null : { l, r, m: (l + r) / 2 };
   };
   // legs crossing (one in front of the other) keep each its own width: a seam down to the crossing ended in a step
+  // (legs crossing below the garment's hem, about `hemY`: shorts on thighs side by side above a catwalk's crossed
+  // knees or shins still meet on a seam and part at their crotch; without it they were one block)
   const at = between(crotchY);
-  if (!at || legsCross(body, crotchY)) return null;
+  if (!at || legsCross(body, crotchY, hemY)) return null;
   const off0 = body.axisX(crotchY) - at.m;
   const k = body.span * SEAM_SMOOTH;
   return (y: number) => {
@@ -913,9 +916,12 @@ function touchingSeam(body: Body, crotchY: number): ((y: number) => number | nul
 /** Legs' axes crossed by more than this (x the span): one leg in front of the other, no seam between them. */
 const TOUCH_CROSS = 0.05;
 
-/** The legs' axes cross (by more than TOUCH_CROSS spans) between the crotch and the ankles: one leg in front. */
-function legsCross(body: Body, crotchY: number): boolean {
-  const ankles = (body.legL.end.y + body.legR.end.y) / 2;
+/**
+ * The legs' axes cross (by more than TOUCH_CROSS spans) between the crotch and the ankles (or `until`, a garment's
+ * hem, if higher): one leg in front.
+ */
+function legsCross(body: Body, crotchY: number, until = Infinity): boolean {
+  const ankles = Math.min(until, (body.legL.end.y + body.legR.end.y) / 2);
   for (let y = Math.ceil(crotchY); y <= ankles; y++) {
     const l = legAxisX(body.legL, y);
     const r = legAxisX(body.legR, y);
