@@ -388,7 +388,7 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
   }, 30_000);
 });
 
-describe('shorts on thighs side by side above crossed legs part at their crotch (issue 38 round 13, part T1)', () => {
+describe('thighs side by side above crossed legs meet on a seam (issue 38 round 13, part T1)', () => {
   // cgi-model-27's knees and shins cross (a catwalk step): no seam was drawn between the legs for any bottom, so
   // the shorts, which end mid-thigh where the thighs stand side by side, were one block with a fold and a torn
   // notch at the hem (hem rows with two openings 0.32, parting at 0.51 of hip-to-knee). The crossing is now looked
@@ -398,6 +398,13 @@ describe('shorts on thighs side by side above crossed legs part at their crotch 
     const garment = r.layers.garment.data;
     expect(hemOpenings(garment, body)).toBeGreaterThan(0.4);
     expect(partingDepth(garment, body)).toBeLessThan(0.4);
+  }, 30_000);
+  // her jeans: the thighs were each drawn their own width across the other, one block to the knee with the front
+  // leg's shade broken off mid-thigh (seam depth 0.85); now they meet on the seam down to where the legs overlap,
+  // the front leg's inner edge easing from it to its own edge above there (`crossSeamEnd`, 0.75)
+  it('jeans on cgi-model-27: a shaded seam between the thighs above the crossing', async () => {
+    const { r, body } = await render('cgi-model-27', 'photo', 'jeans-indigo');
+    expect(seamDepth(r.image, r.layers.garment.data, body)).toBeLessThan(0.8);
   }, 30_000);
 });
 
