@@ -388,6 +388,26 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
   }, 30_000);
 });
 
+describe('thighs side by side above crossed legs meet on a seam (issue 38 round 13, part T1)', () => {
+  // cgi-model-27's knees and shins cross (a catwalk step): no seam was drawn between the legs for any bottom, so
+  // the shorts, which end mid-thigh where the thighs stand side by side, were one block with a fold and a torn
+  // notch at the hem (hem rows with two openings 0.32, parting at 0.51 of hip-to-knee). The crossing is now looked
+  // for down to the garment's hem only: the legs part from their crotch (0.44, 0.31)
+  it('shorts on cgi-model-27: two openings at the hem, the legs parting from a crotch', async () => {
+    const { r, body } = await render('cgi-model-27', 'photo', 'shorts-chino');
+    const garment = r.layers.garment.data;
+    expect(hemOpenings(garment, body)).toBeGreaterThan(0.4);
+    expect(partingDepth(garment, body)).toBeLessThan(0.4);
+  }, 30_000);
+  // her jeans: the thighs were each drawn their own width across the other, one block to the knee with the front
+  // leg's shade broken off mid-thigh (seam depth 0.85); now they meet on the seam down to where the legs overlap,
+  // the front leg's inner edge easing from it to its own edge above there (`crossSeamEnd`, 0.75)
+  it('jeans on cgi-model-27: a shaded seam between the thighs above the crossing', async () => {
+    const { r, body } = await render('cgi-model-27', 'photo', 'jeans-indigo');
+    expect(seamDepth(r.image, r.layers.garment.data, body)).toBeLessThan(0.8);
+  }, 30_000);
+});
+
 /**
  * Jeans' width across both legs at the knee's row (the higher knee) over the legs' width in the mask there: each
  * trouser leg round its own leg, not both legs' width each.

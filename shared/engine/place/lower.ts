@@ -66,11 +66,14 @@ export function placeTrousers(
   const reach = Math.min(1, srcLegLen / srcWaistW / 1.45) * variant.length;
   const hemY = crotchY + reach * ((body.legL.end.y + body.legR.end.y) / 2 - crotchY);
   const gaps = gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY);
-  const seam = inseamLine(body, crotchY, gaps);
+  const seam = inseamLine(body, crotchY, gaps, hemY);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
-  // legs crossing with the left one in front: it is drawn over the right one, and its inner edge as drawn
-  const leftFront = !seam && leftLegInFront(body, crotchY);
+  // legs crossing (above the hem) with the left one in front: it is drawn over the right one, and its inner edge
+  // as drawn (thighs side by side above the crossing meet on the seam down to `crossSeamEnd`)
+  const leftFront = leftLegInFront(body, crotchY, hemY);
+  const crossEnd = legsCross(body, crotchY, hemY) ? crossSeamEnd(body, crotchY) : null;
+  const front = crossEnd === null ? null : leftFront ? 0 : 1;
   let frontIn: Point[] | null = null;
   const draw = (layer: Layer, side: 0 | 1) => {
     const leg = side === 0 ? body.legL : body.legR;
@@ -160,7 +163,10 @@ export function placeTrousers(
         if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
     // (a long leg's cloth hangs from the hip past the knee: its outer edge bridges the leg's bend inward there)
     if (!short) hangOuter(st.dOut, side);
-    keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack);
+    keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack, {
+      under: leftFront ? 1 : 0,
+      frontEnd: side === front ? crossEnd : null,
+    });
     // two leg openings at the hem where the legs touch there (not one column with a slit)
     // (shorts: the legs part from a crotch SHORTS_CROTCH of the way from the hip to the knee down to the hem, an
     // inseam as short as the garment's own; a notch at the hem alone read as one block, a skirt)
@@ -175,13 +181,14 @@ export function placeTrousers(
     // right one on the seam (above the hem's parting), the left one in front where the legs cross
     const bottom = st.dIn[st.dIn.length - 1]!;
     const over =
-      side === 1 && seam
-        ? st.dIn.map((p) => dist(p, bottom) > span * HEM_RISE && !gaps(p.y) && seam(p.y) !== null)
-        : side === 0 && leftFront
-          ? st.dIn.map((p) => !gaps(p.y))
+      side === 0 && leftFront
+        ? st.dIn.map((p) => !gaps(p.y))
+        : side === 1 && seam
+          ? st.dIn.map((p) => dist(p, bottom) > span * HEM_RISE && !gaps(p.y) && seam(p.y) !== null)
           : null;
     const labels = over ? blankInnerOutline(g, alpha.width, side, st.si, over) : g.labels;
     if (side === 0 && leftFront) frontIn = st.dIn.slice();
+    if (side === front && !frontIn) frontIn = st.dIn.slice();
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels, part, tint },
@@ -207,7 +214,7 @@ export function placeTrousers(
       draw(layer, leftFront ? 0 : 1);
       const [callL, callR] = leftFront ? [layer.call, first] : [first, layer.call];
       // the line the legs' shades meet on: the seam, or the front leg's inner edge
-      const line = seam ?? (frontIn ? edgeLine(frontIn) : null);
+      const line = frontIn ? edgeLine(frontIn) : seam;
       shadeLegs(layer, body, callL, callR, crotchY, line, gaps);
       shadeInseam(layer, body, callL, callR, crotchY, line, gaps);
     },
@@ -689,8 +696,16 @@ function keepLegGap(
   gapAt: (y: number) => [number, number] | null,
   wide: number,
   slack: number,
+  cross: { under: 0 | 1; frontEnd: number | null } = { under: 0, frontEnd: null },
 ): void {
   const ease = body.span * WIDE_INSEAM_EASE + slack;
+  // (at least CROSS_SEAM_SLOPE times as long as the edge moves across: a wide leg's own edge lies far past the seam,
+  // and a short ramp drew a folded corner at the knee)
+  const end0 = cross.frontEnd;
+  const atEnd = end0 === null ? null : dIn.reduce((a, b) => (Math.abs(b.y - end0) < Math.abs(a.y - end0) ? b : a));
+  const seamAtEnd = end0 === null ? null : seam?.(end0);
+  const shift = atEnd && seamAtEnd !== null && seamAtEnd !== undefined ? Math.abs(atEnd.x - seamAtEnd) : 0;
+  const ramp = Math.max(body.span * CROSS_SEAM_RAMP, shift * CROSS_SEAM_SLOPE);
   for (let i = 1; i < dIn.length; i++) {
     const p = dIn[i]!;
     const gap = gapAt(p.y);
@@ -701,8 +716,12 @@ function keepLegGap(
       if (x === null || x === undefined) continue;
       // (and at least up to it: a leg narrower than its half, a thigh-hugging short's, left a hairline slit of the
       // old garment or background down the seam)
-      if (side === 0) p.x = x + body.span * SEAM_UNDERLAP;
-      else p.x = x;
+      const on = side === cross.under ? x + (side === 0 ? 1 : -1) * body.span * SEAM_UNDERLAP : x;
+      // (the front one of legs crossing lower down: from the seam back to its own inner edge over the last
+      // CROSS_SEAM_RAMP spans above the seam's end, not a step out there, a folded corner)
+      const end = cross.frontEnd;
+      const t = end === null ? 0 : Math.max(0, Math.min(1, 1 - (end - p.y) / ramp));
+      p.x = on + (p.x - on) * t * t * (3 - 2 * t);
       continue;
     }
     const into = wide * Math.min(ease, ((gap[1] - gap[0]) / 2) * WIDE_INTO_GAP);
@@ -833,6 +852,7 @@ export function inseamLine(
   body: Body,
   crotchY: number,
   gapAt: (y: number) => [number, number] | null = openGaps(body, crotchY),
+  hemY = Infinity,
 ): ((y: number) => number | null) | null {
   const end = Math.min(body.height - 1, Math.round(Math.max(body.legL.end.y, body.legR.end.y)));
   const y0 = Math.ceil(crotchY);
@@ -844,7 +864,7 @@ export function inseamLine(
     rows.push(y);
     mids.push((gap[0] + gap[1]) / 2);
   }
-  if (!rows.length) return touchingSeam(body, crotchY);
+  if (!rows.length) return touchingSeam(body, crotchY, hemY);
   // smoothed along the legs: the gap's middle as an offset from the middle between the legs' axes (hip -> knee ->
   // ankle), averaged over SEAM_SMOOTH spans (the mask's edges between nearly touching legs step from row to row,
   // and a shorter average drew a wavy seam, a tear, down legs that touch)
@@ -892,20 +912,25 @@ export function inseamLine(
  * cross (one leg in front of the other: each leg keeps its own width). Without it the two trouser legs were drawn
  * each across the other down to the hem, one column.
  */
-function touchingSeam(body: Body, crotchY: number): ((y: number) => number | null) | null {
+function touchingSeam(body: Body, crotchY: number, hemY: number): ((y: number) => number | null) | null {
   const end = Math.max(body.legL.end.y, body.legR.end.y) + body.span * 0.3;
   const between = (y: number) => {
     const l = legAxisX(body.legL, y);
     const r = legAxisX(body.legR, y);
     return l === null || r === null ? null : { l, r, m: (l + r) / 2 };
   };
-  // legs crossing (one in front of the other) keep each its own width: a seam down to the crossing ended in a step
+  // legs crossing (one in front of the other) keep each its own width below where the thighs stop standing side by
+  // side (`crossSeamEnd`); above it they meet on the seam (each drawn its own width there, one block to the knee)
+  // (legs crossing below the garment's hem, about `hemY`: shorts on thighs side by side above a catwalk's crossed
+  // knees or shins meet on a seam and part at their crotch; without it they were one block)
   const at = between(crotchY);
-  if (!at || legsCross(body, crotchY)) return null;
+  if (!at) return null;
+  const until = legsCross(body, crotchY, hemY) ? crossSeamEnd(body, crotchY) : end;
+  if (until === null) return null;
   const off0 = body.axisX(crotchY) - at.m;
   const k = body.span * SEAM_SMOOTH;
   return (y: number) => {
-    if (y <= crotchY || y > end) return null;
+    if (y <= crotchY || y > until) return null;
     const b = between(y);
     return b ? b.m + off0 * Math.max(0, 1 - (y - crotchY) / k) : null;
   };
@@ -913,9 +938,12 @@ function touchingSeam(body: Body, crotchY: number): ((y: number) => number | nul
 /** Legs' axes crossed by more than this (x the span): one leg in front of the other, no seam between them. */
 const TOUCH_CROSS = 0.05;
 
-/** The legs' axes cross (by more than TOUCH_CROSS spans) between the crotch and the ankles: one leg in front. */
-function legsCross(body: Body, crotchY: number): boolean {
-  const ankles = (body.legL.end.y + body.legR.end.y) / 2;
+/**
+ * The legs' axes cross (by more than TOUCH_CROSS spans) between the crotch and the ankles (or `until`, a garment's
+ * hem, if higher): one leg in front.
+ */
+function legsCross(body: Body, crotchY: number, until = Infinity): boolean {
+  const ankles = Math.min(until, (body.legL.end.y + body.legR.end.y) / 2);
   for (let y = Math.ceil(crotchY); y <= ankles; y++) {
     const l = legAxisX(body.legL, y);
     const r = legAxisX(body.legR, y);
@@ -929,9 +957,25 @@ function legsCross(body: Body, crotchY: number): boolean {
  * camera: cgi-model-27's and cgi-model-4's crossing legs). Its trouser leg is then drawn over the right one's (each
  * its own tube); drawn under it, the front leg's trouser showed only below the back one's, a flap folded at the hem.
  */
-function leftLegInFront(body: Body, crotchY: number): boolean {
-  return body.legL.end.y - body.legR.end.y > body.span * FRONT_FOOT && legsCross(body, crotchY);
+function leftLegInFront(body: Body, crotchY: number, until = Infinity): boolean {
+  return body.legL.end.y - body.legR.end.y > body.span * FRONT_FOOT && legsCross(body, crotchY, until);
 }
+
+/**
+ * Legs that cross lower down: the last row from the crotch down on which they still stand side by side (the seam
+ * between the thighs ends there), or null when that is less than CROSS_SEAM_MIN spans below the crotch.
+ */
+function crossSeamEnd(body: Body, crotchY: number): number | null {
+  const ankles = (body.legL.end.y + body.legR.end.y) / 2;
+  let y = Math.ceil(crotchY);
+  while (y < ankles && sideBySide(body, y)) y++;
+  return y - crotchY < body.span * CROSS_SEAM_MIN ? null : y;
+}
+/** Thighs side by side at least this far (x the span) below the crotch meet on a seam above a crossing. */
+const CROSS_SEAM_MIN = 0.3;
+/** The front leg's inner edge goes from the seam to its own over this far (x the span) above the seam's end. */
+const CROSS_SEAM_RAMP = 0.3;
+const CROSS_SEAM_SLOPE = 4;
 /** The front leg's foot at least this much lower (x the span) than the back one's. */
 const FRONT_FOOT = 0.1;
 
