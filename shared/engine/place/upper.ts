@@ -1022,9 +1022,13 @@ export function placeUpper(
           // (its outer side no farther out than the sleeve's own outer edge from the body piece's shoulder corner,
           // and drawn under the body piece: its square end stood above the shoulder's line, a stepped notch, and its
           // first sections drew a sawtooth over the shoulder; cgi-model-23, -27)
-          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, limbAcross, scale);
+          // (a long sleeve's: a short one's seam is most of its length, its cloth past it a strip of its hem band,
+          // the dots of midi-dots smeared into streaks on cgi-model-23's raised arm)
+          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, long ? limbAcross : null, scale);
           drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
-            drawPadded(layer, src(part), padAcross(cap, padPrint, false)),
+            long
+              ? drawPadded(layer, src(part), padAcross(cap, padPrint, false))
+              : drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3),
           );
           strips.push(cap);
         }
@@ -1047,9 +1051,9 @@ export function placeUpper(
             10,
             outward,
             limbAcross ? (t) => limbAcross(t * tx) : null,
-            raised ? Math.min(SEAM_CLEAR_MAX, seamClear(s) / tx) : undefined,
+            raised && long ? Math.min(SEAM_CLEAR_MAX, seamClear(s) / tx) : undefined,
           );
-          const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !raised);
+          const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
@@ -1094,7 +1098,7 @@ export function placeUpper(
             // (its last section its cuff, the sleeve's own hem: across the axis there it cut a slanted cuff's corner
             // off, a short sleeve's dark hem band thinned to a pale wedge)
             (t) => (t < 1 ? limbAcross(t) : null),
-            seamClear(s),
+            long ? seamClear(s) : undefined,
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
