@@ -135,6 +135,15 @@ describe('a top on folded arms (round 8, part M3)', () => {
       const strip = st as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
       expect(Math.max(...quadStretch(strip).slice(3))).toBeLessThan(4);
     }
+    // the raised arm's sleeve at the shoulder (round 13, part T5): its shoulder cap (5 sections, drawn under the
+    // body piece) and its upper sleeve's first quads read the flat lay's seam (shoulder's top to armpit, along the
+    // sleeve) and drew it across the arm, the gingham sheared into diagonal streaks: the cap's quads 9.7 at most,
+    // the upper sleeve's first 5.4; now across the sleeve's own axis from past the seam (`seamClear`): 3.4, 3.3
+    const caps = (placed.debug.strips ?? []).filter((s) => s.dOut.length === 5);
+    expect(caps.length).toBe(1);
+    const cap = caps[0] as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
+    expect(Math.max(...quadStretch(cap))).toBeLessThan(4);
+    for (const st of uppers) expect(Math.max(...quadStretch(st as typeof cap))).toBeLessThan(4);
   }, 60_000);
 });
 

@@ -169,6 +169,12 @@ export function limbStrip(
    * width there, `sleeveAcross`), or null where there is none: in place of the points on its straight edges
    */
   across?: ((t: number) => { o: Point; i: Point } | null) | null,
+  /**
+   * A raised arm's sleeve (place/upper.ts `seamClear`): its source's sections all across its axis, from this
+   * fraction of it (where they first clear the seam) to its end, none along the seam: as drawn its seam runs across
+   * the arm, not along it as a hanging arm's does
+   */
+  srcFrom?: number,
 ) {
   const so: Point[] = [];
   const si: Point[] = [];
@@ -200,13 +206,14 @@ export function limbStrip(
   };
   for (let i = 0; i <= sections; i++) {
     const t = i / sections;
-    const sBlend = Math.min(1, t / 0.3);
+    const sBlend = srcFrom === undefined ? Math.min(1, t / 0.3) : 1;
     const ss = sBlend * sBlend * (3 - 2 * sBlend);
-    const u = t * axisLen;
+    const ts = srcFrom === undefined ? t : srcFrom + (1 - srcFrom) * t;
+    const u = ts * axisLen;
     // (a sleeve's own width there, read off its pixels: its straight edges, shoulder's top to cuff and armpit to
     // cuff, cut inside a sleeve wider at its middle, or ran outside it onto the photo's background: its print
     // streaked along a raised arm, a pale sliver at its edge)
-    const x = across ? across(t) : null;
+    const x = across ? across(ts) : null;
     so.push(lerp(lerp(srcSeamOuter, srcEndOuter, t), x ? x.o : onEdge(srcSeamOuter, srcEndOuter, u), ss));
     si.push(lerp(lerp(srcSeamInner, srcEndInner, t), x ? x.i : onEdge(srcSeamInner, srcEndInner, u), ss));
     const { p, d } = along(path, t * length);

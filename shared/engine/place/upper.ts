@@ -137,7 +137,36 @@ function acrossSleeve(s: Sleeve): number {
  */
 const SHOULDER_CAP = 0.4;
 
-function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number, width: number, corner: Point) {
+/**
+ * Where a raised arm's sleeve's source starts: the fraction of its axis (seam's middle to cuff's) past which a
+ * section across the axis clears its slanted seam (half the seam's extent along the axis), at most `SEAM_CLEAR_MAX`.
+ * Its sections from the seam itself ran along the flat lay's seam (shoulder's top to armpit, along the sleeve) and
+ * were drawn across the arm (a raised arm's seam runs across it): the gingham read along the sleeve, sheared 2-5x
+ * into diagonal streaks at the shoulder (cgi-model-27, -23, -2); across the axis from the seam's middle they were
+ * the seam's short stub, the checks blown up 2-3x. The part skipped lies under the body piece's shoulder.
+ */
+const SEAM_CLEAR_MAX = 0.25;
+
+function seamClear(s: Sleeve): number {
+  const a = lerp(s.seamOuter, s.seamInner, 0.5);
+  const b = lerp(s.cuffOuter, s.cuffInner, 0.5);
+  const L = dist(a, b);
+  if (L < 1e-6) return 0;
+  const seam = sub(s.seamInner, s.seamOuter);
+  const along = Math.abs(seam.x * (b.x - a.x) + seam.y * (b.y - a.y)) / L;
+  return Math.min(SEAM_CLEAR_MAX, along / 2 / L);
+}
+
+function shoulderCap(
+  s: Sleeve,
+  limb: Limb,
+  upperLen: number,
+  sleeveLen: number,
+  width: number,
+  corner: Point,
+  across: ((t: number) => { o: Point; i: Point } | null) | null,
+  printScale: number,
+) {
   const d = { x: (limb.mid.x - limb.root.x) / (upperLen || 1), y: (limb.mid.y - limb.root.y) / (upperLen || 1) };
   const back = upperLen * 0.1 - width * 0.6;
   const from = { x: limb.root.x + d.x * back, y: limb.root.y + d.y * back };
@@ -156,6 +185,23 @@ function shoulderCap(s: Sleeve, limb: Limb, upperLen: number, sleeveLen: number,
     outer.y = -outer.y;
   }
   const st = segmentStrip(cut, 0, from, to, dist(from, to), outer, () => width, 4);
+  // its source's sections across the sleeve's own axis (`sleeveAcross`), as the arm's are across the arm, at the
+  // body piece's scale (`printScale`) along the arm from the joint (`seamClear` on; mirrored about it behind the
+  // joint), padded across (`padAcross`) as the sleeve is: taken along the seam (shoulder's top to armpit, lying
+  // along a flat lay's sleeve) the gingham was read along the sleeve and drawn across the arm, sheared 5x into
+  // streaks at the raised upper arm (cgi-model-27, -23, -2)
+  if (across) {
+    const t0 = seamClear(s);
+    const srcLen = dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
+    const n = st.so.length - 1;
+    for (let i = 0; i <= n; i++) {
+      const a = Math.abs(back + (dist(from, to) * i) / n);
+      const x = across(Math.min(1, t0 + a / Math.max(1, printScale * srcLen)));
+      if (!x) continue;
+      st.so[i] = x.o;
+      st.si[i] = x.i;
+    }
+  }
   // each section's outer end no farther out than the line along the arm through the body piece's shoulder corner
   // (`corner`, where the sleeve's own outer edge starts)
   const past = (p: Point) => (p.x - corner.x) * outer.x + (p.y - corner.y) * outer.y;
@@ -593,7 +639,7 @@ function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveSt
  * widened, virtual section); `half`: the sleeve's own half-width there, inside which the widened section is folded
  * back (`drawPadded`). The outline drawn (`dOut`/`dIn`) is unchanged.
  */
-function padAcross(st: SleeveStrip, pad: boolean): SleeveStrip & { half: number[] } {
+function padAcross(st: SleeveStrip, pad: boolean, seam = true): SleeveStrip & { half: number[] } {
   const n = st.so.length;
   const sm = st.so.map((o, i) => lerp(o, st.si[i]!, 0.5));
   const dm = st.dOut.map((o, i) => lerp(o, st.dIn[i]!, 0.5));
@@ -612,7 +658,8 @@ function padAcross(st: SleeveStrip, pad: boolean): SleeveStrip & { half: number[
     const across = dist(st.dOut[i]!, st.dIn[i]!) / Math.max(1e-6, 2 * h);
     const r = along > 0 ? across / along : 1;
     // (at most one fold each side: the pad no wider than the sleeve's cloth inside its edge bands)
-    const w = Math.min(1, i / Math.max(1, n - 1) / PAD_SEAM);
+    // (`seam` false: its first section is no seam, a raised arm's sleeve read from past it, `seamClear`)
+    const w = seam ? Math.min(1, i / Math.max(1, n - 1) / PAD_SEAM) : 1;
     const k = pad && r > PAD_FROM ? 1 + (Math.min(r, 3 - 4 * PAD_EDGE) - 1) * w : 1;
     so.push(lerp(sm[i]!, st.so[i]!, k));
     si.push(lerp(sm[i]!, st.si[i]!, k));
@@ -978,9 +1025,13 @@ export function placeUpper(
           // (its outer side no farther out than the sleeve's own outer edge from the body piece's shoulder corner,
           // and drawn under the body piece: its square end stood above the shoulder's line, a stepped notch, and its
           // first sections drew a sawtooth over the shoulder; cgi-model-23, -27)
-          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO);
+          // (a long sleeve's: a short one's seam is most of its length, its cloth past it a strip of its hem band,
+          // the dots of midi-dots smeared into streaks on cgi-model-23's raised arm)
+          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, long ? limbAcross : null, scale);
           drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
-            drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3),
+            long
+              ? drawPadded(layer, src(part), padAcross(cap, padPrint, false))
+              : drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3),
           );
           strips.push(cap);
         }
@@ -1003,8 +1054,9 @@ export function placeUpper(
             10,
             outward,
             limbAcross ? (t) => limbAcross(t * tx) : null,
+            raised && long ? Math.min(SEAM_CLEAR_MAX, seamClear(s) / tx) : undefined,
           );
-          const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint);
+          const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
@@ -1049,6 +1101,7 @@ export function placeUpper(
             // (its last section its cuff, the sleeve's own hem: across the axis there it cut a slanted cuff's corner
             // off, a short sleeve's dark hem band thinned to a pale wedge)
             (t) => (t < 1 ? limbAcross(t) : null),
+            long ? seamClear(s) : undefined,
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
