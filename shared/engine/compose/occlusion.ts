@@ -1514,6 +1514,23 @@ const WRAP_FRINGE_SPAN = 0.05;
 const WRAP_BACKDROP = 0.5;
 /** The coverage of the wrapped strip's last pixel, over the outline's blended edge. */
 const WRAP_FRINGE = 160;
+/**
+ * The backdrop beside a row's outline, read on the row itself: up to `take` pixels just past the mask's outline
+ * (mask below `below`, its first `skip` left: the blended edge), sought at most `reach` spans past the drawn edge;
+ * a pixel within `chroma` (r, g over r + g + b) and `lum` (luminance ratio) of their median is the backdrop, and
+ * the strip ends before it (issue 38, round 13, part T3). A soft mask
+ * runs 10-20 px onto a backdrop the whole photo's model does not match (cgi-model-2's glittering pink curtain): the
+ * strip taken to the mask's edge drew the top out past the bust in a square step. Not where the old cloth inside
+ * the mask's solid part matches that backdrop too.
+ */
+export const WRAP_LOCAL_BACKDROP = {
+  below: 128,
+  skip: 2,
+  take: 7,
+  reach: 0.3,
+  chroma: 0.04,
+  lum: [0.75, 1.33],
+} as const;
 
 /**
  * A top wraps the body down to its hem: below the chest, where a narrow strip of old cloth (an old bottom's sides
@@ -1555,6 +1572,34 @@ export function wrapSides(
     if ((mask[p] ?? 0) < WRAP_FRINGE_MASK || maps.skin[p] || maps.hands[p] || maps.handArea[p] || head[p]) return false;
     return !body.onArm(x, y) && !(bg && looksLikeBackground(person, bg, p, v));
   };
+  // the backdrop's colour on this row past the mask's soft edge (WRAP_LOCAL_BACKDROP), [r, g, b] or null
+  const LB = WRAP_LOCAL_BACKDROP;
+  const localReach = Math.round(body.span * LB.reach);
+  const rowBack = (e: number, y: number, dir: number): [number, number, number] | null => {
+    const ch: number[][] = [[], [], []];
+    let skip = LB.skip;
+    for (let k = 1; k <= localReach && ch[0]!.length < LB.take; k++) {
+      const x = e + dir * k;
+      if (x < 0 || x >= W) break;
+      const p = y * W + x;
+      if ((mask[p] ?? 0) >= LB.below || skip-- > 0) continue;
+      for (let c = 0; c < 3; c++) ch[c]!.push(person.data[p * 4 + c] ?? 0);
+    }
+    if (ch[0]!.length < 3) return null;
+    const med = (a: number[]) => (a.sort((u, w) => u - w), a[a.length >> 1] ?? 0);
+    return [med(ch[0]!), med(ch[1]!), med(ch[2]!)];
+  };
+  const isBack = (ref: [number, number, number] | null, x: number, y: number) => {
+    if (!ref) return false;
+    const o = (y * W + x) * 4;
+    const r = person.data[o] ?? 0;
+    const g = person.data[o + 1] ?? 0;
+    const b = person.data[o + 2] ?? 0;
+    const sp = r + g + b + 1;
+    const sb = ref[0] + ref[1] + ref[2] + 1;
+    if (Math.hypot(r / sp - ref[0] / sb, g / sp - ref[1] / sb) > LB.chroma) return false;
+    return sp / sb >= LB.lum[0] && sp / sb <= LB.lum[1];
+  };
   const n = y1 - y0 + 1;
   // per row and side: the drawn edge, and the strip of cloth beside it up to the outline (-1: none to take)
   const edge = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
@@ -1574,9 +1619,23 @@ export function wrapSides(
       let skin = 0;
       // (and at most WRAP_BACKDROP of it the backdrop's colour: a pocket of backdrop the mask takes in by a waist)
       let back = 0;
+      let ref = rowBack(e, y, dir);
+      // (no test where the old cloth under the drawn edge, from where the mask is solid inwards, is the backdrop's
+      // colour too: it cannot tell them apart)
+      let inner = e;
+      while (
+        inner - dir >= 0 &&
+        inner - dir < W &&
+        Math.abs(inner - e) < localReach &&
+        (mask[y * W + inner] ?? 0) < 250
+      )
+        inner -= dir;
+      let alike = 0;
+      for (let j = 0; j < 5; j++) if (isBack(ref, Math.max(0, Math.min(W - 1, inner - dir * j)), y)) alike++;
+      if (alike >= 3) ref = null;
       while (k <= maxGap) {
         const x = e + dir * (k + 1);
-        if (x < 0 || x >= W || (mask[y * W + x] ?? 0) < 128) break;
+        if (x < 0 || x >= W || (mask[y * W + x] ?? 0) < 128 || isBack(ref, x, y)) break;
         const t = kind(x, y);
         if (!t) {
           k = -1;
@@ -1586,14 +1645,16 @@ export function wrapSides(
         else if (bg && looksLikeBackground(person, bg, y * W + x, v)) back++;
         k++;
       }
-      if (k >= 0) {
+      const x1st = e + dir * (k + 1);
+      // (the strip ended at the backdrop's colour inside the mask: no soft edge past it)
+      if (k >= 0 && !(x1st >= 0 && x1st < W && (mask[y * W + x1st] ?? 0) >= 128)) {
         // (a soft edge: the mask falling outwards, at most WRAP_FRINGE_SPAN wide; not a pocket of it rising again)
         let f = 0;
         let last = 128;
         while (k + f < maxGap && f < maxFringe) {
           const x = e + dir * (k + f + 1);
           const m = x < 0 || x >= W ? 255 : (mask[y * W + x] ?? 0);
-          if (m >= last || !fringe(x, y)) break;
+          if (m >= last || !fringe(x, y) || isBack(ref, x, y)) break;
           last = m;
           f++;
         }
