@@ -1528,7 +1528,7 @@ export const WRAP_LOCAL_BACKDROP = {
   skip: 2,
   take: 7,
   reach: 0.3,
-  chroma: 0.04,
+  chroma: 0.03,
   lum: [0.75, 1.33],
 } as const;
 
@@ -1646,7 +1646,9 @@ export function wrapSides(
         k++;
       }
       const x1st = e + dir * (k + 1);
-      // (the strip ended at the backdrop's colour inside the mask: no soft edge past it)
+      // (the strip ended at the backdrop's colour inside the mask: no soft edge past it; past the mask's outline the
+      // old cloth's own blurred edge is the fringe's as before, a low-saturation old tee's edge near the backdrop's
+      // colour: cgi-model-27)
       if (k >= 0 && !(x1st >= 0 && x1st < W && (mask[y * W + x1st] ?? 0) >= 128)) {
         // (a soft edge: the mask falling outwards, at most WRAP_FRINGE_SPAN wide; not a pocket of it rising again)
         let f = 0;
@@ -1654,7 +1656,7 @@ export function wrapSides(
         while (k + f < maxGap && f < maxFringe) {
           const x = e + dir * (k + f + 1);
           const m = x < 0 || x >= W ? 255 : (mask[y * W + x] ?? 0);
-          if (m >= last || !fringe(x, y) || isBack(ref, x, y)) break;
+          if (m >= last || !fringe(x, y)) break;
           last = m;
           f++;
         }
