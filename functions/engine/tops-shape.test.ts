@@ -265,7 +265,7 @@ describe('tops keep their shape', () => {
   it("wraps a tee's side only as far as the old cloth goes, not onto the backdrop the soft mask takes in (cgi-model-2)", async () => {
     // her mask runs 10-20 px past her bust onto the glittering pink curtain, which the photo's background model does
     // not match: the side's strip was taken to the mask's edge, the tee drawn out onto the curtain in a square
-    // step beside her bust (round 13, part T3: 661 such pixels; each row's backdrop is now read on the row: 188,
+    // step beside her bust (round 13, part T3: 661 such pixels; each row's backdrop is now read on the row: 190,
     // most of them the drawn side's own ease below the bust)
     const { result, body } = await render('tee-logo', 0, 'cgi-model-2');
     const g = result.layers.garment;

@@ -1633,9 +1633,12 @@ export function wrapSides(
       let alike = 0;
       for (let j = 0; j < 5; j++) if (isBack(ref, Math.max(0, Math.min(W - 1, inner - dir * j)), y)) alike++;
       if (alike >= 3) ref = null;
+      // (where the row's backdrop's colour starts inside the mask: the strip ends there, -1 none)
+      let stop = -1;
       while (k <= maxGap) {
         const x = e + dir * (k + 1);
-        if (x < 0 || x >= W || (mask[y * W + x] ?? 0) < 128 || isBack(ref, x, y)) break;
+        if (x < 0 || x >= W || (mask[y * W + x] ?? 0) < 128) break;
+        if (stop < 0 && isBack(ref, x, y)) stop = k;
         const t = kind(x, y);
         if (!t) {
           k = -1;
@@ -1645,11 +1648,7 @@ export function wrapSides(
         else if (bg && looksLikeBackground(person, bg, y * W + x, v)) back++;
         k++;
       }
-      const x1st = e + dir * (k + 1);
-      // (the strip ended at the backdrop's colour inside the mask: no soft edge past it; past the mask's outline the
-      // old cloth's own blurred edge is the fringe's as before, a low-saturation old tee's edge near the backdrop's
-      // colour: cgi-model-27)
-      if (k >= 0 && !(x1st >= 0 && x1st < W && (mask[y * W + x1st] ?? 0) >= 128)) {
+      if (k >= 0) {
         // (a soft edge: the mask falling outwards, at most WRAP_FRINGE_SPAN wide; not a pocket of it rising again)
         let f = 0;
         let last = 128;
@@ -1664,6 +1663,10 @@ export function wrapSides(
       }
       // the strip is cloth with at most WRAP_SKIN of it skin-coloured
       gap[s]![i] = k > maxGap || skin > k * WRAP_SKIN || back > k * WRAP_BACKDROP ? -1 : k;
+      // a strip taken (as read to the mask's outline) ends where the row's backdrop starts inside the mask, without
+      // the soft edge past it; the soft edge past the outline is still the old cloth's blurred edge (a low-saturation
+      // old tee's near the backdrop's colour: cgi-model-27)
+      if (gap[s]![i]! >= 0 && stop >= 0) gap[s]![i] = stop;
     }
   }
   // a side wrapped in runs of rows, each at least WRAP_RUN spans long (no lone rows drawn out as streaks), each
