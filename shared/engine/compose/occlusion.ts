@@ -1549,6 +1549,23 @@ const WRAP_FRINGE_SPAN = 0.05;
 const WRAP_BACKDROP = 0.5;
 /** The coverage of the wrapped strip's last pixel, over the outline's blended edge. */
 const WRAP_FRINGE = 160;
+/**
+ * The backdrop beside a row's outline, read on the row itself: up to `take` pixels just past the mask's outline
+ * (mask below `below`, its first `skip` left: the blended edge), sought at most `reach` spans past the drawn edge;
+ * a pixel within `chroma` (r, g over r + g + b) and `lum` (luminance ratio) of their median is the backdrop, and
+ * the strip ends before it (issue 38, round 13, part T3). A soft mask
+ * runs 10-20 px onto a backdrop the whole photo's model does not match (cgi-model-2's glittering pink curtain): the
+ * strip taken to the mask's edge drew the top out past the bust in a square step. Not where the old cloth inside
+ * the mask's solid part matches that backdrop too.
+ */
+export const WRAP_LOCAL_BACKDROP = {
+  below: 128,
+  skip: 2,
+  take: 7,
+  reach: 0.3,
+  chroma: 0.03,
+  lum: [0.75, 1.33],
+} as const;
 
 /**
  * A top wraps the body down to its hem: below the chest, where a narrow strip of old cloth (an old bottom's sides
@@ -1590,6 +1607,34 @@ export function wrapSides(
     if ((mask[p] ?? 0) < WRAP_FRINGE_MASK || maps.skin[p] || maps.hands[p] || maps.handArea[p] || head[p]) return false;
     return !body.onArm(x, y) && !(bg && looksLikeBackground(person, bg, p, v));
   };
+  // the backdrop's colour on this row past the mask's soft edge (WRAP_LOCAL_BACKDROP), [r, g, b] or null
+  const LB = WRAP_LOCAL_BACKDROP;
+  const localReach = Math.round(body.span * LB.reach);
+  const rowBack = (e: number, y: number, dir: number): [number, number, number] | null => {
+    const ch: [number[], number[], number[]] = [[], [], []];
+    let skip = LB.skip;
+    for (let k = 1; k <= localReach && ch[0].length < LB.take; k++) {
+      const x = e + dir * k;
+      if (x < 0 || x >= W) break;
+      const p = y * W + x;
+      if ((mask[p] ?? 0) >= LB.below || skip-- > 0) continue;
+      for (const c of [0, 1, 2] as const) ch[c].push(person.data[p * 4 + c] ?? 0);
+    }
+    if (ch[0].length < 3) return null;
+    const med = (a: number[]) => (a.sort((u, w) => u - w), a[a.length >> 1] ?? 0);
+    return [med(ch[0]), med(ch[1]), med(ch[2])];
+  };
+  const isBack = (ref: [number, number, number] | null, x: number, y: number) => {
+    if (!ref) return false;
+    const o = (y * W + x) * 4;
+    const r = person.data[o] ?? 0;
+    const g = person.data[o + 1] ?? 0;
+    const b = person.data[o + 2] ?? 0;
+    const sp = r + g + b + 1;
+    const sb = ref[0] + ref[1] + ref[2] + 1;
+    if (Math.hypot(r / sp - ref[0] / sb, g / sp - ref[1] / sb) > LB.chroma) return false;
+    return sp / sb >= LB.lum[0] && sp / sb <= LB.lum[1];
+  };
   const n = y1 - y0 + 1;
   // per row and side: the drawn edge, and the strip of cloth beside it up to the outline (-1: none to take)
   const edge: [Int32Array, Int32Array] = [new Int32Array(n).fill(-1), new Int32Array(n).fill(-1)];
@@ -1609,9 +1654,26 @@ export function wrapSides(
       let skin = 0;
       // (and at most WRAP_BACKDROP of it the backdrop's colour: a pocket of backdrop the mask takes in by a waist)
       let back = 0;
+      let ref = rowBack(e, y, dir);
+      // (no test where the old cloth under the drawn edge, from where the mask is solid inwards, is the backdrop's
+      // colour too: it cannot tell them apart)
+      let inner = e;
+      while (
+        inner - dir >= 0 &&
+        inner - dir < W &&
+        Math.abs(inner - e) < localReach &&
+        (mask[y * W + inner] ?? 0) < 250
+      )
+        inner -= dir;
+      let alike = 0;
+      for (let j = 0; j < 5; j++) if (isBack(ref, Math.max(0, Math.min(W - 1, inner - dir * j)), y)) alike++;
+      if (alike >= 3) ref = null;
+      // (where the row's backdrop's colour starts inside the mask: the strip ends there, -1 none)
+      let stop = -1;
       while (k <= maxGap) {
         const x = e + dir * (k + 1);
         if (x < 0 || x >= W || (mask[y * W + x] ?? 0) < 128) break;
+        if (stop < 0 && isBack(ref, x, y)) stop = k;
         const t = kind(x, y);
         if (!t) {
           k = -1;
@@ -1636,6 +1698,10 @@ export function wrapSides(
       }
       // the strip is cloth with at most WRAP_SKIN of it skin-coloured
       gap[s][i] = k > maxGap || skin > k * WRAP_SKIN || back > k * WRAP_BACKDROP ? -1 : k;
+      // a strip taken (as read to the mask's outline) ends where the row's backdrop starts inside the mask, without
+      // the soft edge past it; the soft edge past the outline is still the old cloth's blurred edge (a low-saturation
+      // old tee's near the backdrop's colour: cgi-model-27)
+      if ((gap[s][i] ?? -1) >= 0 && stop >= 0) gap[s][i] = stop;
     }
   }
   // a side wrapped in runs of rows, each at least WRAP_RUN spans long (no lone rows drawn out as streaks), each
