@@ -1993,12 +1993,13 @@ export function fillRegion(
     const wy = fy - y0;
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
     const shoeFloor = slot === 'shoes' && floorAt(x, y);
+    const forced = (skinAt?.[p] ?? 0) / 255;
     let on =
-      source === 'skin' || skinAt?.[p]
+      source === 'skin' || forced >= 1
         ? 1
         : shoeFloor
           ? 0
-          : onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows);
+          : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows));
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
