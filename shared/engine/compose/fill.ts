@@ -1767,7 +1767,7 @@ export const SHOULDER_TOP_RISE = 0.1;
  * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
  * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
  * `source: 'skin'`: skin everywhere in the region (`paintSkin`). `skinAt`: pixels filled as skin whatever `onBody`
- * says (an old collar beside the neck: `oldCollar`).
+ * says (an old collar beside the neck: `oldCollar`); below 255, at least that share of skin.
  */
 export function fillRegion(
   out: RgbaImage,
