@@ -180,6 +180,25 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(jn).toBeGreaterThan(300);
     expect(bn).toBeGreaterThan(100);
     expect(Math.abs(js / jn / (bs / bn) - 1)).toBeLessThan(0.05);
+    // above the lowered arm's shoulder (issue 38, round 13, part T8): the old tee's sleeve top between the chin's
+    // row and the joint's, outward of the joint up to 0.3 spans and past half the upper arm's width from it, is the
+    // backdrop, not a flat skin flap over the shoulder (`oldCollar` took every old pixel above the neck's point as
+    // skin): filled pixels there not the background's colour, 27 before, 0 after
+    let flap = 0;
+    let flapN = 0;
+    const outward = Math.sign(down.root.x - body.neck.x);
+    for (let y = Math.round(body.head.chinY); y < down.root.y; y++) {
+      for (let k = 0; k < body.span * 0.3; k++) {
+        const x = Math.round(down.root.x + outward * k);
+        const p = y * W + x;
+        if (!filled[p] || garment[p]! >= 128) continue;
+        if (Math.hypot(x - down.root.x, y - down.root.y) < down.widthRoot * 0.5 + 2) continue;
+        flapN++;
+        if (!looksLikeBackground(r.image, bg, p, v)) flap++;
+      }
+    }
+    expect(flapN).toBeGreaterThan(60);
+    expect(flap).toBeLessThan(8);
   }, 30_000);
 
   it("is lit like the bare arm beyond the old sleeve's shadow (cgi-model-4's crop tee under the tank)", async () => {

@@ -1920,7 +1920,7 @@ export const SHOULDER_TOP_RISE = 0.1;
  * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
  * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
  * `source: 'skin'`: skin everywhere in the region (`paintSkin`). `skinAt`: pixels filled as skin whatever `onBody`
- * says (an old collar beside the neck: `oldCollar`).
+ * says (an old collar beside the neck: `oldCollar`); below 255, at least that share of skin.
  */
 export function fillRegion(
   out: RgbaImage,
@@ -2146,12 +2146,13 @@ export function fillRegion(
     const wy = fy - y0;
     // a shoe's fill: skin only on the leg itself above the ankle; the floor elsewhere
     const shoeFloor = slot === 'shoes' && floorAt(x, y);
+    const forced = (skinAt?.[p] ?? 0) / 255;
     let on =
-      source === 'skin' || skinAt?.[p]
+      source === 'skin' || forced >= 1
         ? 1
         : shoeFloor
           ? 0
-          : onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows);
+          : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows));
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;

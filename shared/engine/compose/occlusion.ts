@@ -1468,6 +1468,10 @@ export function oldClothRim(
 export const COLLAR_REACH = 0.45;
 /** An old collar is not followed within this many spans of the hair map. */
 const COLLAR_HAIR_GAP = 0.04;
+/** From this share of the way from the neck's column to the shoulder's joint out, the shoulder's top bounds it. */
+const COLLAR_SLOPE_FROM = 0.5;
+/** How wide (x the span) the old collar's skin fades into the backdrop past the shoulder's top. */
+const COLLAR_FEATHER = 0.035;
 
 /**
  * An old collar above a new neckline (issue 38, round 7, part L5): a crew neck's ring and the band of the old top
@@ -1521,9 +1525,50 @@ export function oldCollar(
       stack.push(q);
     }
   }
-  // the old region's own pixels above the neck's keypoint beside them are the person's skin too (half the
-  // backdrop at the neck's column's edge drew grey lines down the neck)
-  if (grown) for (let p = y0 * W; p < Math.round(neck.y) * W; p++) if (old[p] && (mask[p] ?? 0) >= 128) grown[p] = 255;
+  // the old region's own pixels above the neck's keypoint are the person's skin too (half the backdrop at the
+  // neck's column's edge drew grey lines down the neck), but (issue 38, round 13, part T8) not an old sleeve's top
+  // standing over a lowered shoulder (taken to the row's end, a flat skin flap over it): from half-way to the
+  // shoulder's joint out, a pixel not skin-coloured is skin only under the shoulder's top (from the neck's base to
+  // half the upper arm's width over the joint, round about the joint past it, down to its row + that), feathered
+  if (grown) {
+    const neckHalf = span * NECK_HALF_WIDTH;
+    const baseY = neck.y - (neck.y - body.head.chinY) * NECK_BASE_RISE;
+    const ramp = Math.max(1.5, span * COLLAR_FEATHER);
+    const limbTone = { ...widenedSkin(model), lumMin: 0, lumMax: 255 };
+    const sides = [
+      [body.shoulderL, body.armL.widthRoot / 2],
+      [body.shoulderR, body.armR.widthRoot / 2],
+    ] as const;
+    const [sideL, sideR] = body.shoulderL.x < neck.x ? sides : [sides[1], sides[0]];
+    // past the shoulder's round nothing is skin: the rows and columns to look at
+    const xa = Math.max(0, Math.floor(sideL[0].x - sideL[1] - ramp));
+    const xb = Math.min(W - 1, Math.ceil(sideR[0].x + sideR[1] + ramp));
+    const yEnd = Math.min(body.height, Math.ceil(Math.max(neck.y, ...sides.map(([sh, r]) => sh.y + r + ramp))));
+    for (let y = y0; y < yEnd; y++)
+      for (let x = xa; x <= xb; x++) {
+        const p = y * W + x;
+        if (!old[p] || (mask[p] ?? 0) < 128) continue;
+        const [sh, r] = x < neck.x ? sideL : sideR;
+        const dx = Math.abs(x - neck.x);
+        const run = Math.abs(sh.x - neck.x) - neckHalf;
+        const t = run > 0 ? (dx - neckHalf) / run : 1;
+        // below the neck's line, only the shoulder's round past its joint (the torso is the fill's own)
+        if (y >= neck.y && t <= 1) continue;
+        if (
+          t <= COLLAR_SLOPE_FROM ||
+          (y < neck.y && isSkin(limbTone, d[p * 4] ?? 0, d[p * 4 + 1] ?? 0, d[p * 4 + 2] ?? 0))
+        ) {
+          grown[p] = 255;
+          continue;
+        }
+        // feathered into the backdrop: no hard step where the old sleeve's top stood
+        const ex = x - sh.x;
+        const ey = y - sh.y;
+        const round = r - Math.sqrt(ex * ex + ey * ey);
+        const depth = t <= 1 && y < neck.y ? Math.max(round, y - (baseY + (sh.y - r - baseY) * t)) : round;
+        grown[p] = Math.round(Math.max(0, Math.min(1, 0.5 + depth / ramp)) * 255);
+      }
+  }
   return grown;
 }
 
