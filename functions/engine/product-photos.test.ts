@@ -164,6 +164,34 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     }
   }, 60_000);
 
+  it("a hanger's ends beside a sleeveless garment's straps are not cloth", async () => {
+    // the outline's widest row over the top 5% of the garment's height, per its width
+    const topWidth = (det: ReturnType<typeof detectGarment>) => {
+      const { x, y, w, h } = det.bbox;
+      let widest = 0;
+      for (let yy = y; yy < y + h * 0.05; yy++) {
+        let l = -1;
+        let r = -1;
+        for (let xx = x; xx < x + w; xx++) {
+          if (det.alpha.data[yy * det.alpha.width + xx]! < 128) continue;
+          if (l < 0) l = xx;
+          r = xx;
+        }
+        if (l >= 0) widest = Math.max(widest, r - l + 1);
+      }
+      return widest / w;
+    };
+    const id = 'jumpsuit-rust';
+    const flat = detectGarment(await photo(id, 'flat-white'), garment(id).slot);
+    const hung = detectGarment(await photo(id, 'hanger'), garment(id).slot);
+    expect(flat.corrections.hangerEnds).toBe(0);
+    // before: the hanger's ends stood 12 px out of each strap (0.73 of the width against the flat lay's 0.59; now 0.58)
+    expect(topWidth(hung)).toBeLessThan(topWidth(flat) + 0.03);
+    // tops on a hanger (their sleeves or straps hide its ends) keep their outline
+    for (const top of ['tank-rib', 'tee-logo', 'cami-silk'])
+      expect(detectGarment(await photo(top, 'hanger'), garment(top).slot).corrections.hangerEnds, top).toBe(0);
+  }, 60_000);
+
   it('the 200 px photo is the shop photo scaled down: the twill garments keep their colour', async () => {
     const mean = (img: RgbaImage, alpha: Uint8Array) => {
       const m = [0, 0, 0];

@@ -10,6 +10,7 @@ import {
   estimateTilt,
   growIntoShadow,
   removeClipHanger,
+  removeHangerEnds,
   removeHook,
   removeInsideBack,
   removeNeckFill,
@@ -40,9 +41,17 @@ export interface DetectedGarment {
   /**
    * What was cleaned off the product photo (product-photo.ts): shadow pixels, hook rows, the tilt undone (degrees),
    * the pixels of a neck opening's fill (a ghost mannequin's inside back, a hanger's bar and what it closes off),
-   * the rows of a clip hanger cleared above a bottom's waistband.
+   * the rows of a clip hanger cleared above a bottom's waistband, the pixels of a hanger's ends cleared beside
+   * a sleeveless garment's straps.
    */
-  corrections: { shadow: number; hookRows: number; tilt: number; neckFill: number; clipRows: number };
+  corrections: {
+    shadow: number;
+    hookRows: number;
+    tilt: number;
+    neckFill: number;
+    clipRows: number;
+    hangerEnds: number;
+  };
 }
 
 /** Background tolerance: the largest RGB distance from the border colour still counted as background. */
@@ -573,6 +582,13 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
     kept = keepMainBlobs(kept.alpha);
     bbox = unionBox(kept.blobs);
   }
+  // a hanger's ends beside a sleeveless garment's straps are not cloth
+  const hangerEnds =
+    kept.blobs.length === 1 && hint !== 'shoes' && hint !== 'bottom' ? removeHangerEnds(image, kept.alpha, bbox) : 0;
+  if (hangerEnds) {
+    kept = keepMainBlobs(kept.alpha);
+    bbox = unionBox(kept.blobs);
+  }
   // a hanger's hook above the top is not the garment's neckline
   // (not where straps were just joined to the body: its top rows are those straps, narrow runs near the middle
   // on a small photo of a strappy dress, 25 rows taken off as a hook turned maxi-dress-floral at 200 px into a halter)
@@ -597,7 +613,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
     alpha: kept.alpha,
     bbox,
     ...(straight ? { image: straight } : {}),
-    corrections: { shadow, hookRows, tilt, neckFill, clipRows },
+    corrections: { shadow, hookRows, tilt, neckFill, clipRows, hangerEnds },
   };
 }
 

@@ -146,7 +146,7 @@ describe('product photo cleaning (issue 38)', { timeout: 30_000 }, () => {
 
   it('leaves a garment with no shadow as it was', () => {
     const det = detectGarment(draw(TEE), 'top');
-    expect(det.corrections).toEqual({ shadow: 0, hookRows: 0, tilt: 0, neckFill: 0, clipRows: 0 });
+    expect(det.corrections).toEqual({ shadow: 0, hookRows: 0, tilt: 0, neckFill: 0, clipRows: 0, hangerEnds: 0 });
     expect(det.bbox.y).toBeGreaterThanOrEqual(79);
     expect(det.bbox.y + det.bbox.h).toBeGreaterThanOrEqual(359);
   });

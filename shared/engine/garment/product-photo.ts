@@ -76,6 +76,17 @@ export const PRODUCT_PHOTO = {
   backMinWidth: 0.25,
   backMaxHeight: 0.4,
   backContrast: 20,
+  /**
+   * A hanger's ends beside a sleeveless garment's straps (removeHangerEnds): a lobe of the outline's side starting
+   * within `endTop` of the height below its top, at most `endMaxHeight` of the height tall, out by at least
+   * `endMinOut` of the width (and 3 px) past the side's innermost point over the next `endBelow` of the height, in a
+   * colour this far (largest channel difference) from the cloth just inside it.
+   */
+  endTop: 0.06,
+  endMaxHeight: 0.04,
+  endMinOut: 0.025,
+  endBelow: 0.05,
+  endColour: 18,
 } as const;
 
 /** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
@@ -228,6 +239,103 @@ export function removeHook(
   if (diff < PRODUCT_PHOTO.hookColour) return 0;
   for (let y = bbox.y; y < top; y++) alpha.data.fill(0, y * alpha.width + bbox.x, y * alpha.width + bbox.x + bbox.w);
   return top - bbox.y;
+}
+
+/**
+ * Remove a hanger's ends seen beside a sleeveless garment's straps (a jumpsuit's, a sundress's on a hanger): near
+ * the outline's top, a short lobe stepping out of a side and back in below it (a strap's side runs straight or
+ * out going down; a sleeve is far taller), in a colour unlike the strap's (wood, plastic). The lobe's pixels past
+ * the side below it are cleared. Returns the number of pixels cleared.
+ */
+export function removeHangerEnds(
+  image: RgbaImage,
+  alpha: GrayImage,
+  bbox: { x: number; y: number; w: number; h: number },
+): number {
+  const W = alpha.width;
+  const on = (x: number, y: number) => (alpha.data[y * W + x] ?? 0) >= 128;
+  const y0 = bbox.y;
+  const y1 = Math.min(bbox.y + bbox.h, y0 + Math.round(bbox.h * (PRODUCT_PHOTO.endTop + PRODUCT_PHOTO.endMaxHeight)));
+  const below = Math.max(3, Math.round(bbox.h * PRODUCT_PHOTO.endBelow));
+  const minOut = Math.max(3, bbox.w * PRODUCT_PHOTO.endMinOut);
+  let cleared = 0;
+  for (const side of [-1, 1]) {
+    // the side's outward position per row (larger = further out), down to the scan's end and `below` past it
+    const out: (number | null)[] = [];
+    for (let y = y0; y < Math.min(bbox.y + bbox.h, y1 + below); y++) {
+      let e: number | null = null;
+      if (side < 0) {
+        for (let x = bbox.x; x < bbox.x + bbox.w; x++)
+          if (on(x, y)) {
+            e = -x;
+            break;
+          }
+      } else {
+        for (let x = bbox.x + bbox.w - 1; x >= bbox.x; x--)
+          if (on(x, y)) {
+            e = x;
+            break;
+          }
+      }
+      out.push(e);
+    }
+    // how far each row stands out past the side's innermost point below it
+    const ref: number[] = [];
+    const excess: number[] = [];
+    for (let i = 0; i < y1 - y0; i++) {
+      let m = Infinity;
+      for (let j = i + 1; j <= i + below && j < out.length; j++) if (out[j] != null) m = Math.min(m, out[j]!);
+      ref.push(m);
+      excess.push(out[i] != null && m < Infinity ? out[i]! - m : 0);
+    }
+    let a = excess.findIndex((v) => v >= minOut);
+    if (a < 0 || a > bbox.h * PRODUCT_PHOTO.endTop) continue;
+    let b = a;
+    while (b + 1 < excess.length && excess[b + 1]! >= minOut) b++;
+    if (b - a + 1 > bbox.h * PRODUCT_PHOTO.endMaxHeight || b + 1 >= excess.length) continue;
+    while (a > 0 && excess[a - 1]! > 0) a--;
+    while (b + 1 < excess.length && excess[b + 1]! > 0) b++;
+    // the side above it stands in too (a lobe, not a shoulder running out into a sleeve)
+    let peak = -Infinity;
+    for (let i = a; i <= b; i++) peak = Math.max(peak, out[i] ?? -Infinity);
+    if (a > 0 && out[a - 1] != null && out[a - 1]! > peak - minOut) continue;
+    // its colour against the cloth just inside the side
+    const lobe = [0, 0, 0, 0];
+    const cloth = [0, 0, 0, 0];
+    const add = (acc: number[], x: number, y: number) => {
+      const i = (y * W + x) * 4;
+      acc[0]! += image.data[i] ?? 0;
+      acc[1]! += image.data[i + 1] ?? 0;
+      acc[2]! += image.data[i + 2] ?? 0;
+      acc[3]!++;
+    };
+    for (let i = a; i <= b; i++) {
+      const y = y0 + i;
+      const edge = side < 0 ? -ref[i]! : ref[i]!;
+      for (let k = 1; k <= excess[i]!; k++) {
+        const x = edge + side * k;
+        if (on(x, y)) add(lobe, x, y);
+      }
+      for (let k = 2; k <= 6; k++) {
+        const x = edge - side * k;
+        if (on(x, y)) add(cloth, x, y);
+      }
+    }
+    if (!lobe[3] || !cloth[3]) continue;
+    const diff = Math.max(...[0, 1, 2].map((c) => Math.abs(lobe[c]! / lobe[3]! - cloth[c]! / cloth[3]!)));
+    if (diff < PRODUCT_PHOTO.endColour) continue;
+    for (let i = a; i <= b; i++) {
+      const y = y0 + i;
+      const edge = side < 0 ? -ref[i]! : ref[i]!;
+      // (with the lobe's soft fringe past it)
+      for (let k = 1, x = edge + side; k <= excess[i]! || (alpha.data[y * W + x] ?? 0) > 0; k++, x += side) {
+        if (x < 0 || x >= W) break;
+        if (alpha.data[y * W + x]) cleared++;
+        alpha.data[y * W + x] = 0;
+      }
+    }
+  }
+  return cleared;
 }
 
 /** Left-right symmetry of a binary mask (w x h) turned by `deg` about (cx, cy): overlap with its mirror / area. */

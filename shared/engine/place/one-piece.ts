@@ -13,6 +13,88 @@ import type { PlacedGarment } from './common';
 import { placeTrousers, waistY } from './lower';
 import { placeUpper } from './upper';
 
+/**
+ * A sleeveless bodice's sides reach at most this far (x the span) past the torso's own outline in the person mask
+ * (the garments' room closes the gap between a hanging arm and the waist: the bodice's side drawn there stood out
+ * as a flap below the armpit, cut in a notch where the gap opens wider).
+ */
+const BODICE_PAST = 0.04;
+/** ...the torso's outline: the first run of at least this many pixels off the mask, going out from the axis. */
+const BODICE_GAP_PX = 3;
+/** ...its outline averaged over this far (x the span) up and down (the mask's edge steps from row to row)... */
+const BODICE_SMOOTH = 0.03;
+/**
+ * ...held on below the bodice's hem over this far (x the span: the waistband's belt, drawn with the trousers),
+ * then eased off at 45 degrees to BODICE_PAST_HEM.
+ */
+const BODICE_HOLD_HEM = 0.06;
+const BODICE_PAST_HEM = 0.16;
+
+/**
+ * The room of a sleeveless bodice's rows (from the shoulders to its hem `hemY` and the waistband's belt below it) held
+ * to the torso's outline (in place); a little below its hem the hold eases off at 45 degrees (no
+ * step into the trousers' hips).
+ */
+function bodiceRoom(room: Uint8Array, body: Body, hemY: number): void {
+  const { width: W, height: H, mask } = body;
+  const y0 = Math.max(0, Math.round(body.neck.y));
+  const y1 = Math.min(H, Math.round(hemY + body.span * BODICE_PAST_HEM));
+  if (y1 <= y0) return;
+  const on = (x: number, y: number) => x >= 0 && x < W && (mask[y * W + x] ?? 0) >= 128;
+  const smooth = Math.max(1, Math.round(body.span * BODICE_SMOOTH));
+  for (const side of [-1, 1]) {
+    // the torso's last mask pixel going out from the axis, per row (null: no gap beside it, an arm touches it)
+    const edge: (number | null)[] = [];
+    for (let y = y0; y < y1; y++) {
+      let x = Math.round(body.axisX(y));
+      if (!on(x, y)) {
+        edge.push(null);
+        continue;
+      }
+      let off = 0;
+      while (x >= 0 && x < W && off < BODICE_GAP_PX) {
+        off = on(x, y) ? 0 : off + 1;
+        x += side;
+      }
+      edge.push(off < BODICE_GAP_PX ? null : x - side * (BODICE_GAP_PX + 1));
+    }
+    const n = edge.length;
+    // where the arm touches the torso the run goes on through the arm: the outline goes out at most a pixel a row
+    // (45 degrees), read from the waist up and from the shoulders down, the innermost of the two
+    const inner = (a: number, b: number) => (side < 0 ? Math.max(a, b) : Math.min(a, b));
+    const far = side < 0 ? -Infinity : Infinity;
+    const up = new Float64Array(n);
+    const down = new Float64Array(n);
+    for (let i = n - 1; i >= 0; i--) up[i] = inner(edge[i] ?? far, i < n - 1 ? up[i + 1]! + side : far);
+    for (let i = 0; i < n; i++) down[i] = inner(edge[i] ?? far, i > 0 ? down[i - 1]! + side : far);
+    const capped = Array.from({ length: n }, (_, i) => inner(up[i]!, down[i]!));
+    const line = new Float64Array(n).fill(NaN);
+    for (let i = 0; i < n; i++) {
+      let sum = 0;
+      let k = 0;
+      for (let j = Math.max(0, i - smooth); j <= Math.min(n - 1, i + smooth); j++) {
+        if (!Number.isFinite(capped[j]!)) continue;
+        sum += capped[j]!;
+        k++;
+      }
+      if (k) line[i] = sum / k;
+    }
+    for (let i = 0; i < n; i++) {
+      if (Number.isNaN(line[i]!)) continue;
+      const y = y0 + i;
+      // the room past the outline by `past`, with a 2-px ramp
+      const past = body.span * BODICE_PAST + Math.max(0, y - hemY - body.span * BODICE_HOLD_HEM);
+      const at = line[i]! + side * past;
+      for (let x = Math.round(at); x >= 0 && x < W; x += side) {
+        const d = (x - at) * side;
+        if (d <= 0) continue;
+        const p = y * W + x;
+        room[p] = d >= 2 ? 0 : Math.round((room[p] ?? 0) * (1 - d / 2));
+      }
+    }
+  }
+}
+
 /** The top part reaches this far below the trousers' waistband (x torso height), so the two join without a gap. */
 const WAIST_OVERLAP = 0.04;
 
@@ -70,8 +152,9 @@ export function placeJumpsuit(
   const split = waistRow(alpha, legs.top, legs.crotch!.y);
   const wy = waistY(body, null);
   // the top: the garment above its waist, on the torso down to the trousers' waistband (and a little over it)
+  const hemAt = wy + body.torsoH * WAIST_OVERLAP;
   const upper = placeUpper(image, rowsOf(alpha, 0, split + 1), 'one-piece', body, variant, tint, undefined, {
-    hemAt: wy + body.torsoH * WAIST_OVERLAP,
+    hemAt,
   });
   // the legs: the garment from its waist down, placed as trousers from the waistband
   const lowerAlpha = rowsOf(alpha, split, alpha.height);
@@ -85,7 +168,12 @@ export function placeJumpsuit(
       upper.drawLimbs(layer);
       trousers.drawLimbs(layer);
     },
-    room: trousers.room,
+    room(base) {
+      const room = trousers.room ? trousers.room(base) : new Uint8Array(base);
+      // a sleeveless bodice is no wider than the torso (and its ease) where an arm hangs apart from it
+      if (upper.sleeveless) bodiceRoom(room, body, hemAt);
+      return room;
+    },
     // a sleeveless bodice: the old top's sleeves are the arms' skin (as under a tank top)
     ...(upper.sleeveless ? { sleeveless: true } : {}),
     debug: {
