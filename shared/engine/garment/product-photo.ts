@@ -284,35 +284,38 @@ export function removeHangerEnds(
     const excess: number[] = [];
     for (let i = 0; i < y1 - y0; i++) {
       let m = Infinity;
-      for (let j = i + 1; j <= i + below && j < out.length; j++) if (out[j] != null) m = Math.min(m, out[j]!);
+      for (let j = i + 1; j <= i + below && j < out.length; j++) m = Math.min(m, out[j] ?? Infinity);
       ref.push(m);
-      excess.push(out[i] != null && m < Infinity ? out[i]! - m : 0);
+      const o = out[i];
+      excess.push(o != null && m < Infinity ? o - m : 0);
     }
     let a = excess.findIndex((v) => v >= minOut);
     if (a < 0 || a > bbox.h * PRODUCT_PHOTO.endTop) continue;
     let b = a;
-    while (b + 1 < excess.length && excess[b + 1]! >= minOut) b++;
+    while (b + 1 < excess.length && (excess[b + 1] ?? 0) >= minOut) b++;
     if (b - a + 1 > bbox.h * PRODUCT_PHOTO.endMaxHeight || b + 1 >= excess.length) continue;
-    while (a > 0 && excess[a - 1]! > 0) a--;
-    while (b + 1 < excess.length && excess[b + 1]! > 0) b++;
+    while (a > 0 && (excess[a - 1] ?? 0) > 0) a--;
+    while (b + 1 < excess.length && (excess[b + 1] ?? 0) > 0) b++;
     // the side above it stands in too (a lobe, not a shoulder running out into a sleeve)
     let peak = -Infinity;
     for (let i = a; i <= b; i++) peak = Math.max(peak, out[i] ?? -Infinity);
-    if (a > 0 && out[a - 1] != null && out[a - 1]! > peak - minOut) continue;
+    const above = a > 0 ? out[a - 1] : null;
+    if (above != null && above > peak - minOut) continue;
     // its colour against the cloth just inside the side
-    const lobe = [0, 0, 0, 0];
-    const cloth = [0, 0, 0, 0];
-    const add = (acc: number[], x: number, y: number) => {
+    const lobe: [number, number, number, number] = [0, 0, 0, 0];
+    const cloth: [number, number, number, number] = [0, 0, 0, 0];
+    const add = (acc: [number, number, number, number], x: number, y: number) => {
       const i = (y * W + x) * 4;
-      acc[0]! += image.data[i] ?? 0;
-      acc[1]! += image.data[i + 1] ?? 0;
-      acc[2]! += image.data[i + 2] ?? 0;
-      acc[3]!++;
+      acc[0] += image.data[i] ?? 0;
+      acc[1] += image.data[i + 1] ?? 0;
+      acc[2] += image.data[i + 2] ?? 0;
+      acc[3]++;
     };
     for (let i = a; i <= b; i++) {
       const y = y0 + i;
-      const edge = side < 0 ? -ref[i]! : ref[i]!;
-      for (let k = 1; k <= excess[i]!; k++) {
+      const r = ref[i] ?? 0;
+      const edge = side < 0 ? -r : r;
+      for (let k = 1; k <= (excess[i] ?? 0); k++) {
         const x = edge + side * k;
         if (on(x, y)) add(lobe, x, y);
       }
@@ -322,13 +325,14 @@ export function removeHangerEnds(
       }
     }
     if (!lobe[3] || !cloth[3]) continue;
-    const diff = Math.max(...[0, 1, 2].map((c) => Math.abs(lobe[c]! / lobe[3]! - cloth[c]! / cloth[3]!)));
+    const diff = Math.max(...([0, 1, 2] as const).map((c) => Math.abs(lobe[c] / lobe[3] - cloth[c] / cloth[3])));
     if (diff < PRODUCT_PHOTO.endColour) continue;
     for (let i = a; i <= b; i++) {
       const y = y0 + i;
-      const edge = side < 0 ? -ref[i]! : ref[i]!;
+      const r = ref[i] ?? 0;
+      const edge = side < 0 ? -r : r;
       // (with the lobe's soft fringe past it)
-      for (let k = 1, x = edge + side; k <= excess[i]! || (alpha.data[y * W + x] ?? 0) > 0; k++, x += side) {
+      for (let k = 1, x = edge + side; k <= (excess[i] ?? 0) || (alpha.data[y * W + x] ?? 0) > 0; k++, x += side) {
         if (x < 0 || x >= W) break;
         if (alpha.data[y * W + x]) cleared++;
         alpha.data[y * W + x] = 0;

@@ -65,26 +65,28 @@ function bodiceRoom(room: Uint8Array, body: Body, hemY: number): void {
     const far = side < 0 ? -Infinity : Infinity;
     const up = new Float64Array(n);
     const down = new Float64Array(n);
-    for (let i = n - 1; i >= 0; i--) up[i] = inner(edge[i] ?? far, i < n - 1 ? up[i + 1]! + side : far);
-    for (let i = 0; i < n; i++) down[i] = inner(edge[i] ?? far, i > 0 ? down[i - 1]! + side : far);
-    const capped = Array.from({ length: n }, (_, i) => inner(up[i]!, down[i]!));
+    for (let i = n - 1; i >= 0; i--) up[i] = inner(edge[i] ?? far, i < n - 1 ? (up[i + 1] ?? far) + side : far);
+    for (let i = 0; i < n; i++) down[i] = inner(edge[i] ?? far, i > 0 ? (down[i - 1] ?? far) + side : far);
+    const capped = Array.from({ length: n }, (_, i) => inner(up[i] ?? far, down[i] ?? far));
     const line = new Float64Array(n).fill(NaN);
     for (let i = 0; i < n; i++) {
       let sum = 0;
       let k = 0;
       for (let j = Math.max(0, i - smooth); j <= Math.min(n - 1, i + smooth); j++) {
-        if (!Number.isFinite(capped[j]!)) continue;
-        sum += capped[j]!;
+        const c = capped[j] ?? NaN;
+        if (!Number.isFinite(c)) continue;
+        sum += c;
         k++;
       }
       if (k) line[i] = sum / k;
     }
     for (let i = 0; i < n; i++) {
-      if (Number.isNaN(line[i]!)) continue;
+      const li = line[i] ?? NaN;
+      if (Number.isNaN(li)) continue;
       const y = y0 + i;
       // the room past the outline by `past`, with a 2-px ramp
       const past = body.span * BODICE_PAST + Math.max(0, y - hemY - body.span * BODICE_HOLD_HEM);
-      const at = line[i]! + side * past;
+      const at = li + side * past;
       for (let x = Math.round(at); x >= 0 && x < W; x += side) {
         const d = (x - at) * side;
         if (d <= 0) continue;
