@@ -992,6 +992,17 @@ function coverBulges(
       sx += b % cw;
     }
     const dir = sx / comp.length + x0 < body.axisX((ya + yb) / 2 + y0) ? 1 : -1;
+    // row y from the top's side at xe out to `end`: the person's pixels (not a hand, not the head), each the top's own
+    // cloth mirrored across its side from past its seam, as [pixel, source byte] pairs
+    const mirrorRow = (y: number, xe: number, end: number, into: [number, number][]) => {
+      for (let x = xe - dir; dir > 0 ? x >= end : x <= end; x -= dir) {
+        const p = (y + y0) * W + x + x0;
+        if ((body.mask[p] ?? 0) < 128 || maps.hands[p] || head[p]) continue;
+        let xs = xe + dir * (m + Math.abs(xe - x));
+        while (xs !== xe && (xs < 0 || xs >= cw || !drawn[y * cw + xs])) xs -= dir;
+        into.push([p, ((y + y0) * W + xs + x0) * 4]);
+      }
+    };
     const far = new Float64Array(yb - ya + 1).fill(NaN);
     for (const b of comp) {
       const x = b % cw;
@@ -1017,14 +1028,7 @@ function coverBulges(
       let xe = end;
       while (xe >= 0 && xe < cw && !drawn[y * cw + xe]) xe += dir;
       if (xe < 0 || xe >= cw) continue;
-      for (let x = xe - dir; dir > 0 ? x >= end : x <= end; x -= dir) {
-        const p = (y + y0) * W + x + x0;
-        if ((body.mask[p] ?? 0) < 128 || maps.hands[p] || head[p]) continue;
-        // the top's own cloth mirrored across its side, from past its seam
-        let xs = xe + dir * (m + Math.abs(xe - x));
-        while (xs !== xe && (xs < 0 || xs >= cw || !drawn[y * cw + xs])) xs -= dir;
-        set.push([p, ((y + y0) * W + xs + x0) * 4]);
-      }
+      mirrorRow(y, xe, end, set);
     }
     // above it, the body between the top's side and the bulge's end up to where the top's own cloth (a sleeve's
     // hem) reaches that far out (issue 38, round 13, part T2): the bust's skin above an old bandeau was a notch
@@ -1040,13 +1044,7 @@ function coverBulges(
       let xe = topEnd;
       while (xe >= 0 && xe < cw && !drawn[y * cw + xe]) xe += dir;
       if (xe < 0 || xe >= cw) break;
-      for (let x = xe - dir; dir > 0 ? x >= topEnd : x <= topEnd; x -= dir) {
-        const p = (y + y0) * W + x + x0;
-        if ((body.mask[p] ?? 0) < 128 || maps.hands[p] || head[p]) continue;
-        let xs = xe + dir * (m + Math.abs(xe - x));
-        while (xs !== xe && (xs < 0 || xs >= cw || !drawn[y * cw + xs])) xs -= dir;
-        above.push([p, ((y + y0) * W + xs + x0) * 4]);
-      }
+      mirrorRow(y, xe, topEnd, above);
     }
     if (shut) set.push(...above);
     for (const [p, from] of set) {
