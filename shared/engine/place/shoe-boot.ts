@@ -19,13 +19,6 @@ const SHIN_HALF_MIN = 0.42;
 const SHIN_HALF_MAX = 0.72;
 /** The rows a shin's outline is smoothed over (a moving mean, twice): this share of the shin's width. */
 const SMOOTH = 0.7;
-/**
- * Legs one behind the other in one run of the mask (the other leg's axis inside this leg's run): this leg's outline
- * is the run from its outer edge (the side away from the other leg, followed up to PAIR_REACH shin widths out) to the
- * line between the two axes, not capped at SHIN_HALF_MAX of a shin width shared between the legs (the front calf
- * showing beside a narrow shaft).
- */
-const PAIR_REACH = 3;
 /** The foot's half width seen from the front: this share of the foot's width. */
 const FOOT_HALF = 0.46;
 /** A toe pointing sideways reaches this share of the foot's half width further on its side. */
@@ -175,14 +168,11 @@ export function shinOutline(
   shinW: number,
   y0: number,
   y1: number,
-  otherX: ((y: number) => number) | null = null,
 ): { mid: Float64Array; half: Float64Array } {
   const n = Math.max(1, y1 - y0 + 1);
   const mid = new Float64Array(n);
   const half = new Float64Array(n);
   const ok = new Uint8Array(n);
-  // rows where both legs are in one run: the middle as found (not leaned to the axis)
-  const pair = new Uint8Array(n);
   // rows where only one edge of the shin was found: that edge, and which way the shin lies from it
   const side = new Float64Array(n);
   const sideDir = new Int8Array(n);
@@ -204,26 +194,6 @@ export function shinOutline(
     if (seed < 0) continue;
     let a = seed;
     let b = seed;
-    const ox = otherX ? otherX(y) : NaN;
-    if (Math.abs(ox - ax) > 1) {
-      // both legs in one run: from this leg's outer edge to the line between the axes
-      const far = shinW * PAIR_REACH;
-      while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && ax - a < far) a--;
-      while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - ax < far) b++;
-      if (a <= ox && ox <= b && ax - a < far && b - ax < far) {
-        const line = (ax + ox) / 2;
-        const [lo, hi] = ox > ax ? [a, line] : [line, b + 1];
-        if (hi - lo >= shinW * SHIN_HALF_MIN * 2) {
-          mid[i] = (lo + hi) / 2;
-          half[i] = (hi - lo) / 2;
-          ok[i] = 1;
-          pair[i] = 1;
-          continue;
-        }
-      }
-      a = seed;
-      b = seed;
-    }
     while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && ax - a < reach) a--;
     while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - ax < reach) b++;
     // an edge at the reach is another leg (or the dress) beside this one: not this shin's outline; the shin is
@@ -244,7 +214,6 @@ export function shinOutline(
   }
   // the middle leans to the axis where the mask is far off it (a leg's edge lost in a shadow)
   for (let i = 0; i < n; i++) {
-    if (pair[i]) continue;
     const ax = axisX(y0 + i);
     mid[i] = clamp(mid[i] ?? 0, ax - shinW * 0.25, ax + shinW * 0.25);
   }
@@ -294,6 +263,12 @@ export function drawBootFront(
     Math.abs(dy) > 1 ? ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy : ankle.x;
   const r0 = Math.floor(yTop);
   const r1 = Math.ceil(ySole);
+  const shin = shinOutline(mask, W, H, axisX, shinW, r0, Math.ceil(yA));
+  // the shaft's half width on each row: the shin's, eased, never under SHAFT_TAPER of its median down the shaft
+  // (a boot's shaft is stiff: it does not pinch in to the bare ankle, no hourglass)
+  const eased = Array.from(shin.half, (h) => h * SHAFT_EASE + 1);
+  const typical = [...eased].sort((p, q) => p - q)[Math.floor(eased.length / 2)] ?? 0;
+  const shaftHalf = eased.map((h) => Math.max(h, typical * SHAFT_TAPER));
   // the other leg's axis: where the legs are apart but touch, this shaft stops on the line between the two axes
   const oy = otherKnee ? otherKnee.y - other.y : 0;
   const otherX = (y: number): number =>
@@ -302,13 +277,6 @@ export function drawBootFront(
   // by side meet there, not one drawn over the other)
   const sideBySide =
     !!otherKnee && Math.abs(other.x - ankle.x) >= shinW * APART && Math.abs(other.y - ankle.y) <= shinW * SIDE_BY_SIDE;
-  // (legs one behind the other: each shaft on its own part of the pair's run, PAIR_REACH)
-  const shin = shinOutline(mask, W, H, axisX, shinW, r0, Math.ceil(yA), otherKnee && !sideBySide ? otherX : null);
-  // the shaft's half width on each row: the shin's, eased, never under SHAFT_TAPER of its median down the shaft
-  // (a boot's shaft is stiff: it does not pinch in to the bare ankle, no hourglass)
-  const eased = Array.from(shin.half, (h) => h * SHAFT_EASE + 1);
-  const typical = [...eased].sort((p, q) => p - q)[Math.floor(eased.length / 2)] ?? 0;
-  const shaftHalf = eased.map((h) => Math.max(h, typical * SHAFT_TAPER));
   const otherSide = Math.sign(other.x - ankle.x);
   const apart = (y: number, lo: number, hi: number): [number, number] => {
     if (!sideBySide) return [lo, hi];
