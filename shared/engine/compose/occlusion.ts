@@ -698,6 +698,26 @@ export const NECK_HALF_WIDTH = 0.17;
 /** Where the neck meets the shoulders' slope: this fraction of the chin-to-shoulder-line height above that line. */
 export const NECK_BASE_RISE = 0.3;
 
+/**
+ * The layer's box grown by `rx` columns and `ry` rows each way (within the image), and its drawn pixels (alpha at
+ * least 128) as a mask over that box: the box the ease steps work in.
+ */
+function drawnBox(
+  layer: Layer,
+  rx: number,
+  ry: number,
+): { x0: number; y0: number; cw: number; ch: number; drawn: Uint8Array } {
+  const W = layer.width;
+  const x0 = Math.max(0, layer.x0 - rx);
+  const y0 = Math.max(0, layer.y0 - ry);
+  const cw = Math.min(W - 1, layer.x1 + rx) - x0 + 1;
+  const ch = Math.min(layer.height - 1, layer.y1 + ry) - y0 + 1;
+  const drawn = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) if ((layer.data[((y + y0) * W + x + x0) * 4 + 3] ?? 0) >= 128) drawn[y * cw + x] = 255;
+  return { x0, y0, cw, ch, drawn };
+}
+
 /** Gaps in a top narrower than twice this (in shoulder spans) over the old garment are the new garment's. */
 export const EASE_COVER = 0.06;
 
@@ -720,15 +740,7 @@ export function easeCover(
   const W = layer.width;
   const r = Math.max(1, Math.round(body.span * EASE_COVER));
   const reach = Math.max(r, Math.ceil(body.span * BULGE_REACH * 1.5) + 1);
-  const x0 = Math.max(0, layer.x0 - reach);
-  const y0 = Math.max(0, layer.y0 - r);
-  const x1 = Math.min(W - 1, layer.x1 + reach);
-  const y1 = Math.min(layer.height - 1, layer.y1 + r);
-  const cw = x1 - x0 + 1;
-  const ch = y1 - y0 + 1;
-  const drawn = new Uint8Array(cw * ch);
-  for (let y = 0; y < ch; y++)
-    for (let x = 0; x < cw; x++) if ((layer.data[((y + y0) * W + x + x0) * 4 + 3] ?? 0) >= 128) drawn[y * cw + x] = 255;
+  const { x0, y0, cw, ch, drawn } = drawnBox(layer, reach, r);
   const closed = erode(dilate(drawn, cw, ch, r), cw, ch, r);
   const neckHalf = body.span * NECK_HALF_WIDTH;
   const chestY = body.neck.y + body.span * 0.5;
@@ -1088,15 +1100,7 @@ export function easeOverBody(layer: Layer, old: Uint8Array, body: Body, maps: Ma
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const r = Math.max(1, Math.round(body.span * EASE_OVER_BODY));
-  const x0 = Math.max(0, layer.x0 - r);
-  const y0 = Math.max(0, layer.y0 - r);
-  const x1 = Math.min(W - 1, layer.x1 + r);
-  const y1 = Math.min(layer.height - 1, layer.y1 + r);
-  const cw = x1 - x0 + 1;
-  const ch = y1 - y0 + 1;
-  const drawn = new Uint8Array(cw * ch);
-  for (let y = 0; y < ch; y++)
-    for (let x = 0; x < cw; x++) if ((layer.data[((y + y0) * W + x + x0) * 4 + 3] ?? 0) >= 128) drawn[y * cw + x] = 255;
+  const { x0, y0, cw, ch, drawn } = drawnBox(layer, r, r);
   // below the shoulders' tops: straps and a neckline keep their own shape
   const fromY = Math.max(body.shoulderL.y, body.shoulderR.y) + body.span * 0.15;
   const todo: number[] = [];
