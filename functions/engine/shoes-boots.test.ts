@@ -231,4 +231,33 @@ describe('tall boots (real models)', () => {
     const dark = lum.indexOf(Math.min(...lum.slice(0, cut)));
     expect(Math.max(...lum.slice(dark)) / lum[dark]!).toBeGreaterThan(1.08);
   }, 60_000);
+  // cgi-model-30's calves touch: the mask's run round the front shin reaches the other leg, so its shaft took the
+  // ankle's width and the calf showed bare beside its outer side (the person's pixels left bare on that side of the
+  // axis, within 1.5 ankle widths, down the upper 70% of the shaft, within 60 levels of the
+  // leg's colour on the axis: 186); now the outer side reaches over the leg's own colour run beside it (SKIN_RUN_*: 66)
+  it('covers the calf beside a shaft whose legs touch', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-30');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    const dir = near.end.x < far.end.x ? -1 : 1;
+    const axis = (y: number) => near.end.x + ((near.mid.x - near.end.x) * (y - near.end.y)) / (near.mid.y - near.end.y);
+    let top = Math.round(near.end.y);
+    while (top > near.mid.y && cov[(top - 1) * W + Math.round(axis(top - 1))]! >= 128) top--;
+    const px = (x: number, y: number) => [0, 1, 2].map((c) => person.data[(y * W + x) * 4 + c]!);
+    let bare = 0;
+    for (let y = top + 3; y < top + (near.end.y - top) * 0.7; y++) {
+      // the leg's colour on the row: the photo's mean over a fifth of the ankle's width round the axis
+      const ref = [0, 0, 0];
+      const ds = Array.from({ length: Math.round(near.widthEnd * 0.2) + 1 }, (_, i) => i - near.widthEnd * 0.1);
+      for (const d of ds) px(Math.round(axis(y) + d), y).forEach((v, c) => (ref[c]! += v / ds.length));
+      for (let d = 0; d <= near.widthEnd * 1.5; d++) {
+        const x = Math.round(axis(y) + dir * d);
+        if (body.mask[y * W + x]! < 128 || cov[y * W + x]! >= 128) continue;
+        // (skin: within 60 levels of the leg's colour; not the floor in the mask's margin)
+        if (Math.hypot(...px(x, y).map((v, c) => v - ref[c]!)) < 60) bare++;
+      }
+    }
+    expect(bare).toBeLessThan(110);
+  }, 60_000);
 });

@@ -52,6 +52,17 @@ const TOE_BOX_LIGHT = 1.16;
 const TOE_BOX_DARK = 0.86;
 const TOE_CREASE = 0.8;
 const TOE_CREASE_H = 0.08;
+/**
+ * A shaft's outer side reaches over the leg's own colour run beside it (the calf the mask's run left bare where the
+ * legs are one run): from the shaft's edge outwards, on the person's mask, while a pixel keeps the leg's chromaticity
+ * (r and g shares of the sum within SKIN_RUN_CHROMA of the leg's round its axis) and its brightness within
+ * SKIN_RUN_LUM of it, then over a darker rim (the leg's shaded silhouette) at most SKIN_RUN_RIM shin widths wide;
+ * at most SKIN_RUN_MAX shin widths out (not a dress's tail or the floor beside the leg).
+ */
+const SKIN_RUN_CHROMA = 0.05;
+const SKIN_RUN_LUM: [number, number] = [0.55, 1.5];
+const SKIN_RUN_MAX = 0.8;
+const SKIN_RUN_RIM = 0.15;
 
 export interface BootFront {
   /** The sole's middle under the foot, the foot's height (sole to ankle) and width across. */
@@ -68,6 +79,8 @@ export interface BootFront {
   other: Point;
   /** The other leg's knee: where the legs touch, the two shafts meet on the line between their axes. */
   otherKnee?: Point;
+  /** The person's photo: the shaft's outer side reaches over the leg's own colour beside it (SKIN_RUN_*). */
+  person?: RgbaImage | null;
   /**
    * The side view's height over its length, the pair's mean (a pair's boots are one height: a rotated photo's two
    * boxes, one wider and one narrower, do not end the shafts at two heights); else this boot's own box's.
@@ -232,6 +245,64 @@ export function shinOutline(
 }
 
 /**
+ * How far past a shaft's outer edge `edge` (on row `y`, outwards `dir`) the leg's own colour (round its axis at
+ * `axis`) runs on the person's mask (SKIN_RUN_*): 0 where the axis is off the mask, or the run stops at once.
+ */
+function skinRunPast(
+  person: RgbaImage,
+  mask: Uint8Array,
+  y: number,
+  edge: number,
+  dir: 1 | -1,
+  shinW: number,
+  axis: number,
+): number {
+  const W = person.width;
+  if (y < 0 || y >= person.height) return 0;
+  const row = y * W;
+  const at = (x: number): [number, number, number] | null => {
+    if (x < 0 || x >= W || (mask[row + x] ?? 0) < 128) return null;
+    const o = (row + x) * 4;
+    return [person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0];
+  };
+  // the leg's own colour: the mean round its axis (not the shaft's edge, which may already be past the leg)
+  const e = Math.round(edge);
+  const ref = [0, 0, 0];
+  let n = 0;
+  const inside = Math.max(2, Math.round(shinW * 0.2));
+  for (let k = 0; k <= inside; k++) {
+    const c = at(Math.round(axis - inside / 2 + k));
+    if (!c) continue;
+    for (let q = 0; q < 3; q++) ref[q] = (ref[q] ?? 0) + (c[q] ?? 0);
+    n++;
+  }
+  if (n < inside / 2) return 0;
+  const [r0, g0, b0] = [(ref[0] ?? 0) / n, (ref[1] ?? 0) / n, (ref[2] ?? 0) / n];
+  const sum0 = r0 + g0 + b0;
+  if (sum0 < 30) return 0;
+  let past = 0;
+  for (let k = 0; k <= shinW * SKIN_RUN_MAX; k++) {
+    const c = at(e + dir * k);
+    if (!c) break;
+    const sum = c[0] + c[1] + c[2];
+    if (sum < sum0 * SKIN_RUN_LUM[0] || sum > sum0 * SKIN_RUN_LUM[1]) break;
+    if (Math.abs(c[0] / sum - r0 / sum0) > SKIN_RUN_CHROMA || Math.abs(c[1] / sum - g0 / sum0) > SKIN_RUN_CHROMA) break;
+    past = k + 1;
+  }
+  // (the leg's silhouette darkens at its rim: darker pixels right past the run, up to SKIN_RUN_RIM shin widths, are
+  // the leg's too)
+  if (past > 0) {
+    const end = past + shinW * SKIN_RUN_RIM;
+    for (let k = past; k <= end; k++) {
+      const c = at(e + dir * k);
+      if (!c || c[0] + c[1] + c[2] >= sum0 * SKIN_RUN_LUM[0]) break;
+      past = k + 1;
+    }
+  }
+  return past;
+}
+
+/**
  * Draw a boot seen from the front into `layer`: its shaft from the ankle up the shin (as tall as the side view's
  * proportions give for the leg, FOOT_PER_KNEE, under the knee), on the shin's own outline, flowing into the foot.
  */
@@ -299,6 +370,31 @@ export function drawBootFront(
       const keep = Math.max(out, widestOut * PAIR_TAPER);
       if (otherSide > 0) e[0] = line - keep;
       else e[1] = line + keep;
+    });
+  }
+  // the outer side (away from the other leg) over the leg's own colour run beside it, eased down the shaft
+  const person = at.person;
+  if (person && person.width === W && person.height === H) {
+    const dir: 1 | -1 = other.x < ankle.x ? 1 : -1;
+    const extra = new Float64Array(shaftEdges.length);
+    const okExtra = new Uint8Array(shaftEdges.length).fill(1);
+    shaftEdges.forEach((e, i) => {
+      // (not where the legs cross: the other leg's axis on this side at this height, its shin the run beside)
+      if (Math.sign(axisX(r0 + i) - otherX(r0 + i)) !== dir) return;
+      extra[i] = skinRunPast(person, mask, r0 + i, dir > 0 ? e[1] : e[0], dir, shinW, axisX(r0 + i));
+    });
+    // (a bare strip wider than a few rows: its widest over the rows around, then smoothed: no steps)
+    const k = Math.max(1, Math.round(shinW * SMOOTH * 0.5));
+    const grown = Float64Array.from(extra, (_, i) => {
+      let m = 0;
+      for (let j = Math.max(0, i - k); j <= Math.min(extra.length - 1, i + k); j++) m = Math.max(m, extra[j] ?? 0);
+      return m;
+    });
+    smoothRows(grown, okExtra, k);
+    shaftEdges.forEach((e, i) => {
+      const g = grown[i] ?? 0;
+      if (dir > 0) e[1] += g;
+      else e[0] -= g;
     });
   }
   const iA = Math.min(Math.ceil(yA) - r0, shaftEdges.length - 1);

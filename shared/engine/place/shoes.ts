@@ -282,7 +282,7 @@ export function placeShoes(
               tint,
               body.mask,
               toeRight,
-              bootAt(at, leg, reachX, other, near.mid, pairAspect),
+              { ...bootAt(at, leg, reachX, other, near.mid, pairAspect), person },
               bootArea,
             );
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
