@@ -208,6 +208,42 @@ function seamDepth(img: RgbaImage, garment: Uint8Array, body: Body): number {
 }
 
 /**
+ * Where the garment covers the middle between the legs' axes (thighs to ankles), the mean luminance of the cloth
+ * within 0.06 spans of that middle over the cloth along the two axes, averaged over rows: 1 is one flat column;
+ * two round legs meeting on the seam are darker over a band either side of it, not only on a thin fold.
+ */
+function seamBand(img: RgbaImage, garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  const y0 = Math.round(body.pelvis.y + body.torsoH * 0.25);
+  const y1 = Math.round(Math.min(body.legL.mid.y, body.legR.mid.y) - body.torsoH * 0.05);
+  const h = Math.round(body.span * 0.06);
+  const ref = Math.round(body.span * 0.05);
+  let sum = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++) {
+    const al = axis(body.legL, y);
+    const ar = axis(body.legR, y);
+    const mid = Math.round((al + ar) / 2);
+    let open = false;
+    for (let x = mid - h; x <= mid + h; x++) if ((garment[y * W + x] ?? 0) < 200) open = true;
+    if (open) continue;
+    let band = 0;
+    for (let x = mid - h; x <= mid + h; x++) band += lum(img, y * W + x);
+    let r = 0;
+    let m = 0;
+    for (const c of [al, ar])
+      for (let x = Math.round(c) - ref; x <= Math.round(c) + ref; x++) {
+        r += lum(img, y * W + x);
+        m++;
+      }
+    sum += band / (2 * h + 1) / (r / m);
+    n++;
+  }
+  expect(n).toBeGreaterThan(20);
+  return sum / n;
+}
+
+/**
  * Steps of light between the legs: of the garment's inner pixels (3 px from its edge across x) within 0.06 spans of
  * the middle between the legs' axes (thighs to ankles), the share where the luminance jumps across x (a step: its
  * change differs from both neighbours' by more than 6 and is over 5). A seam drawn on the photo's dark inner
@@ -426,5 +462,8 @@ describe('long trouser legs round each leg where the legs touch (issue 38 round 
     const { r, body } = await render('cgi-model-30', 'photo', 'jeans-indigo');
     expect(jeansOverKnees(r.layers.garment.data, body)).toBeLessThan(1.36);
     expect(hemOpenings(r.layers.garment.data, body)).toBeGreaterThan(0.2);
+    // (round 14, part U1: each leg turns darker over its half towards the seam, two tubes meeting in a valley, not
+    // one slab with a thin fold: the band either side of the seam over the legs' axes 0.76 -> 0.50)
+    expect(seamBand(r.image, r.layers.garment.data, body)).toBeLessThan(0.65);
   }, 30_000);
 });

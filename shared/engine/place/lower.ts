@@ -215,7 +215,7 @@ export function placeTrousers(
       const [callL, callR] = leftFront ? [layer.call, first] : [first, layer.call];
       // the line the legs' shades meet on: the seam, or the front leg's inner edge
       const line = frontIn ? edgeLine(frontIn) : seam;
-      shadeLegs(layer, body, callL, callR, crotchY, line, gaps);
+      shadeLegs(layer, body, callL, callR, crotchY, line, gaps, !frontIn);
       shadeInseam(layer, body, callL, callR, crotchY, line, gaps);
     },
     drawLimbs() {},
@@ -839,6 +839,12 @@ const SEAM_SMOOTH = 0.25;
 /** Each trouser leg turning away from the light towards its sides: the band (x the leg's half-width) and depth. */
 const LEG_TURN_W = 0.45;
 const LEG_TURN = 0.22;
+/**
+ * A trouser leg's side where it meets the other leg on the seam (no gap between them): the band (x the leg's
+ * half-width) and depth of its turn, the other leg shading it.
+ */
+const LEG_MEET_W = 1;
+const LEG_MEET = 0.55;
 
 /**
  * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
@@ -1094,6 +1100,7 @@ function shadeLegs(
   crotchY: number,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
+  meet: boolean,
 ): void {
   const { width: W, data, stamp } = layer;
   const ramp = body.torsoH * 0.1;
@@ -1125,15 +1132,28 @@ function shadeLegs(
       let r = c;
       while (l > x0 && mine(l - 1)) l--;
       while (r < x1 && mine(r + 1)) r++;
-      const band = Math.max(2, ((r - l + 1) / 2) * LEG_TURN_W);
+      const half = (r - l + 1) / 2;
+      const band = Math.max(2, half * LEG_TURN_W);
       // its side on the seam at the seam's own line (the pixel where the other leg's cloth begins steps each row)
       const near = body.span * SEAM_NEAR;
       const lo = side && sx !== null && Math.abs(l - sx) < near ? sx : l;
       const hi = !side && sx !== null && Math.abs(r + 1 - sx) < near ? sx : r + 1;
+      // the side that meets the other leg on the seam turns deeper and over more of the leg (the other leg shades
+      // it): two tubes meeting in a valley, not one slab with a thin fold (legs side by side only: the front leg's
+      // edge across a crossed leg is not a valley)
+      const onSeam = meet && (side ? lo === sx : hi === sx);
+      const deep = Math.max(band, half * LEG_MEET_W);
+      const kMeet = LEG_MEET * Math.min(1, (y - crotchY) / ramp);
       for (let x = l; x <= r; x++) {
-        const d = Math.max(0, Math.min(x + 0.5 - lo, hi - x - 0.5));
-        if (d >= band) continue;
-        const f = 1 - k * (1 - d / band) ** 2;
+        const dl = Math.max(0, x + 0.5 - lo);
+        const dh = Math.max(0, hi - x - 0.5);
+        const din = side ? dl : dh;
+        const dout = side ? dh : dl;
+        let f = dout < band ? 1 - k * (1 - dout / band) ** 2 : 1;
+        if (onSeam) {
+          if (din < deep) f = Math.min(f, 1 - kMeet * (1 - din / deep) ** 2);
+        } else if (din < band) f = Math.min(f, 1 - k * (1 - din / band) ** 2);
+        if (f >= 1) continue;
         const o = (y * W + x) * 4;
         data[o] = (data[o] ?? 0) * f;
         data[o + 1] = (data[o + 1] ?? 0) * f;
