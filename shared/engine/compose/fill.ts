@@ -5,7 +5,7 @@
 import type { Body } from '../perception/body';
 import type { lightField } from '../perception/appearance';
 import type { Box, EngineSlot } from '../garment/garment';
-import { dilate, erode, pushPullFill } from '../core/image-ops';
+import { componentPixels, dilate, erode, pushPullFill } from '../core/image-ops';
 import { footBox } from '../place/place';
 import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
@@ -941,63 +941,51 @@ export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: Rgb
     lums.sort((u, v) => u - v);
     const median = lums[lums.length >> 1] ?? 0;
     const dark = median * DARK_HEM;
-    const seen = new Uint8Array((x1 - x0 + 1) * (y1 - y0 + 1));
-    const at = (x: number, y: number) => (y - y0) * (x1 - x0 + 1) + x - x0;
-    for (let sy = y0; sy <= y1; sy++) {
-      for (let sx = x0; sx <= x1; sx++) {
-        if (seen[at(sx, sy)] || !cand(sx, sy) || lum(sy * W + sx) >= dark) continue;
-        const comp: number[] = [sy * W + sx];
-        seen[at(sx, sy)] = 1;
-        let t0 = Infinity;
-        let t1 = -Infinity;
-        let s0 = Infinity;
-        let s1 = -Infinity;
-        let touches = false;
-        for (let k = 0; k < comp.length; k++) {
-          const p = comp[k] ?? 0;
-          const x = p % W;
-          const y = (p - x) / W;
-          const t = (x - a.x) * ux + (y - a.y) * uy;
-          const s = (x - a.x) * -uy + (y - a.y) * ux;
-          t0 = Math.min(t0, t);
-          t1 = Math.max(t1, t);
-          s0 = Math.min(s0, s);
-          s1 = Math.max(s1, s);
-          if (!touches)
-            for (let j = 1; j <= touch && !touches; j++)
-              touches = (
-                [
-                  [x, y - j],
-                  [x - j, y],
-                  [x + j, y],
-                ] as const
-              ).some(([xx, yy]) => xx >= 0 && yy >= 0 && xx < W && worn(yy * W + xx));
-          for (const [xx, yy] of [
-            [x - 1, y],
-            [x + 1, y],
-            [x, y - 1],
-            [x, y + 1],
-          ] as const) {
-            if (xx < x0 || xx > x1 || yy < y0 || yy > y1 || seen[at(xx, yy)]) continue;
-            if (!cand(xx, yy) || lum(yy * W + xx) >= dark) continue;
-            seen[at(xx, yy)] = 1;
-            comp.push(yy * W + xx);
-          }
-        }
-        const across = s1 - s0 + 1;
-        const along = t1 - t0 + 1;
-        if (!touches || across < arm.widthRoot * CUFF_ACROSS || along > across * CUFF_ALONG) continue;
-        // the band and its blended edge
-        const edgeDark = median * HEM_EDGE_DARK;
-        const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
-        for (const p of comp) old[p] = 255;
-        for (const p of comp) {
-          const px = p % W;
-          const py = (p - px) / W;
-          for (let y = Math.max(y0, py - reach); y <= Math.min(y1, py + reach); y++)
-            for (let x = Math.max(x0, px - reach); x <= Math.min(x1, px + reach); x++)
-              if (rim(x, y) && lum(y * W + x) < edgeDark) old[y * W + x] = 255;
-        }
+    const ww = x1 - x0 + 1;
+    const band = new Uint8Array(ww * (y1 - y0 + 1));
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) if (cand(x, y) && lum(y * W + x) < dark) band[(y - y0) * ww + x - x0] = 1;
+    for (const piece of componentPixels(band, ww, y1 - y0 + 1)) {
+      // (a band an earlier one's blended edge took is left to it)
+      const comp = piece.map((q) => (y0 + Math.floor(q / ww)) * W + x0 + (q % ww)).filter((p) => !old[p]);
+      if (!comp.length) continue;
+      let t0 = Infinity;
+      let t1 = -Infinity;
+      let s0 = Infinity;
+      let s1 = -Infinity;
+      let touches = false;
+      for (const p of comp) {
+        const x = p % W;
+        const y = (p - x) / W;
+        const t = (x - a.x) * ux + (y - a.y) * uy;
+        const s = (x - a.x) * -uy + (y - a.y) * ux;
+        t0 = Math.min(t0, t);
+        t1 = Math.max(t1, t);
+        s0 = Math.min(s0, s);
+        s1 = Math.max(s1, s);
+        if (!touches)
+          for (let j = 1; j <= touch && !touches; j++)
+            touches = (
+              [
+                [x, y - j],
+                [x - j, y],
+                [x + j, y],
+              ] as const
+            ).some(([xx, yy]) => xx >= 0 && yy >= 0 && xx < W && worn(yy * W + xx));
+      }
+      const across = s1 - s0 + 1;
+      const along = t1 - t0 + 1;
+      if (!touches || across < arm.widthRoot * CUFF_ACROSS || along > across * CUFF_ALONG) continue;
+      // the band and its blended edge
+      const edgeDark = median * HEM_EDGE_DARK;
+      const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
+      for (const p of comp) old[p] = 255;
+      for (const p of comp) {
+        const px = p % W;
+        const py = (p - px) / W;
+        for (let y = Math.max(y0, py - reach); y <= Math.min(y1, py + reach); y++)
+          for (let x = Math.max(x0, px - reach); x <= Math.min(x1, px + reach); x++)
+            if (rim(x, y) && lum(y * W + x) < edgeDark) old[y * W + x] = 255;
       }
     }
   }

@@ -4,7 +4,7 @@
  */
 import type { Body } from '../perception/body';
 import type { EngineSlot } from '../garment/garment';
-import { dilate, erode } from '../core/image-ops';
+import { componentPixels, dilate, erode } from '../core/image-ops';
 import type { Layer } from '../core/raster';
 import type { RgbaImage } from '../core/types';
 import { isSkin, LIMB_STEP, widenedSkin, type SkinModel } from '../perception/appearance';
@@ -882,35 +882,22 @@ function bulgesBeside(
       }
     }
   }
-  const seen = new Uint8Array(cw * ch);
   const out: number[][] = [];
   const maxH = body.span * BULGE_TALL;
-  for (let s = ya * cw; s <= yb * cw + cw - 1; s++) {
-    if (seen[s] || !cand[s]) continue;
-    const comp: number[] = [s];
-    seen[s] = 1;
+  for (const comp of componentPixels(cand, cw, ch)) {
     let bx0 = Infinity;
     let bx1 = -Infinity;
     let by0 = Infinity;
     let by1 = -Infinity;
-    let big = false;
-    for (let k = 0; k < comp.length; k++) {
-      const b = comp[k] ?? 0;
+    for (const b of comp) {
       const x = b % cw;
       const y = (b - x) / cw;
       bx0 = Math.min(bx0, x);
       bx1 = Math.max(bx1, x);
       by0 = Math.min(by0, y);
       by1 = Math.max(by1, y);
-      if (bx1 - bx0 > maxW || by1 - by0 > maxH) big = true;
-      for (let j = 0; j < 4; j++) {
-        const n = j === 0 ? (x > 0 ? b - 1 : -1) : j === 1 ? (x + 1 < cw ? b + 1 : -1) : j === 2 ? b - cw : b + cw;
-        if (n < 0 || n >= cw * ch || seen[n] || !cand[n]) continue;
-        seen[n] = 1;
-        comp.push(n);
-      }
     }
-    if (big || bx1 - bx0 + 1 < body.span * BULGE_WIDE) continue;
+    if (bx1 - bx0 > maxW || by1 - by0 > maxH || bx1 - bx0 + 1 < body.span * BULGE_WIDE) continue;
     // the rows where it lies against the drawn top (a drawn pixel right beside one of its pixels in the row)
     const touch = new Uint8Array(by1 - by0 + 1);
     for (const b of comp) {

@@ -314,6 +314,18 @@ export function components(bin: Uint8Array, width: number, height: number): { la
   return { labels, sizes };
 }
 
+/** The pixels (indices into `bin`) of each 4-connected component of a binary image, in `components`' label order,
+ * each list in ascending index order. */
+export function componentPixels(bin: Uint8Array, width: number, height: number): number[][] {
+  const { labels, sizes } = components(bin, width, height);
+  const out: number[][] = sizes.slice(1).map(() => []);
+  for (let p = 0; p < labels.length; p++) {
+    const l = labels[p] ?? 0;
+    if (l) out[l - 1]?.push(p);
+  }
+  return out;
+}
+
 /**
  * Push-pull fill: the pixels where `unknown` is set get colours diffused from the known pixels around them
  * (`known` weights 0..1; pixels neither known nor unknown are ignored as sources). Works on an RGB float plane
