@@ -355,3 +355,51 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     expect(strip).toBeLessThan(0.6);
   }, 60_000);
 });
+
+/**
+ * How deep (x the span) a dress's side bites in below the hips: per side, the most the garment's outer edge on a row
+ * lies inside the outermost edge of the rows up to 0.1 spans above it, from the hips to above the hem's corners (0.15 spans).
+ */
+function sideBite(cov: ArrayLike<number>, W: number, H: number, body: ReturnType<typeof bodyFrom>): number {
+  const last = lastRow(cov, W, H, body.span * 0.1);
+  const y0 = Math.round(body.pelvis.y);
+  const y1 = Math.round(last - body.span * 0.15);
+  const k = Math.max(1, Math.round(body.span * 0.1));
+  let worst = 0;
+  for (const side of [-1, 1]) {
+    const edge: number[] = [];
+    for (let y = y0; y <= y1; y++) {
+      let e = NaN;
+      for (let x = 0; x < W; x++) {
+        if (cov[y * W + x]! < 128) continue;
+        if (side < 0) {
+          e = x;
+          break;
+        }
+        e = x;
+      }
+      edge.push(side < 0 ? -e : e);
+    }
+    for (let i = k; i < edge.length; i++) {
+      const here = edge[i]!;
+      if (Number.isNaN(here)) continue;
+      let out = -Infinity;
+      for (let j = i - k; j < i; j++) if (!Number.isNaN(edge[j]!)) out = Math.max(out, edge[j]!);
+      worst = Math.max(worst, out - here);
+    }
+  }
+  return worst / body.span;
+}
+
+describe("a dress's sides below the hips (real models)", () => {
+  // round 14, part U6: cgi-model-2's old tutu widens the person mask, so the room (the mask grown) was wide to the
+  // tutu's hem and narrow below it: the room cut a bite and a step into the dress's side where the tutu ends. The
+  // dress's room now does not step in going down (`carrySides`). Deepest bite: before 0.243 spans, after 0.054
+  it('keeps a dress side without a bite where an old tutu ends (cgi-model-2)', async () => {
+    const { r, body } = await render('cgi-model-2', 'midi-dots', 'one-piece');
+    const { data, width: W, height: H } = r.layers.garment;
+    const bite = sideBite(data, W, H, body);
+    console.log(`deepest bite into the dress's side below the hips: ${bite.toFixed(3)} spans`);
+    expect(bite).toBeLessThan(0.1);
+  }, 60_000);
+});

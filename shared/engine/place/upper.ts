@@ -1116,6 +1116,7 @@ export function placeUpper(
         ? (base) => {
             const room = drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true);
             if (drape) coneInto(room, body, drape, hemY);
+            if (slot === 'one-piece') carrySides(room, body, hemY);
             return room;
           }
         : undefined,
@@ -1166,6 +1167,39 @@ function coneInto(room: Uint8Array, body: Body, drape: DrapeFlare, hemY: number)
     const a = Math.max(0, Math.floor(cone[0]));
     const b = Math.min(W - 1, Math.ceil(cone[1]));
     if (b >= a) room.fill(255, y * W + a, y * W + b + 1);
+  }
+}
+
+/** How far (px a row) the carried side of a dress's room may come in going down (about 27 degrees). */
+const CARRY_SLOPE = 0.5;
+
+/**
+ * A dress's room below the hips does not step in going down (as its drawn sides, whose width is carried from the row
+ * above: `base`): the mask's widest rows there (an old tutu's flare, a hand resting on the hip) widened the room, and
+ * the rows below them cut a bite and a step into the dress's side. Each side's outer edge of the room's run through
+ * the axis is carried down from the hips to the hem, coming in at most CARRY_SLOPE a row.
+ */
+function carrySides(room: Uint8Array, body: Body, hemY: number) {
+  const { width: W, height: H } = body;
+  let l = Infinity;
+  let r = -Infinity;
+  for (let y = Math.max(0, Math.round(body.pelvis.y)); y <= Math.min(H - 1, Math.round(hemY)); y++) {
+    const row = y * W;
+    const ax = Math.max(0, Math.min(W - 1, Math.round(body.axisX(y))));
+    if ((room[row + ax] ?? 0) < 128) continue;
+    let a = ax;
+    while (a > 0 && (room[row + a - 1] ?? 0) >= 128) a--;
+    let b = ax;
+    while (b < W - 1 && (room[row + b + 1] ?? 0) >= 128) b++;
+    // (inside the run the smoothed room's concave corners left faint lines of partial coverage across the skirt)
+    if (b - a > 1) room.fill(255, row + a + 1, row + b);
+    // (in at most CARRY_SLOPE a row: the room narrows again as a slanted side, not a step)
+    l = Math.min(l + CARRY_SLOPE, a);
+    r = Math.max(r - CARRY_SLOPE, b);
+    const la = Math.max(0, Math.round(l));
+    const rb = Math.min(W - 1, Math.round(r));
+    if (la < a) room.fill(255, row + la, row + a);
+    if (rb > b) room.fill(255, row + b + 1, row + rb + 1);
   }
 }
 
