@@ -162,6 +162,37 @@ function oldCollarAtNeck(
 }
 
 /**
+ * The warmth ((r - b) / (r + g + b)) of the fill over the top of the neckline's skin, from the chin 0.12 spans
+ * down, across 0.12 spans each side of the neck, over the fill's warmth 0.2 to 0.3 spans below the chin: an old
+ * collar's grey carried into the fill by its seam is a grey band at the neck (under 1).
+ */
+function neckFillWarmth(
+  r: {
+    image: RgbaImage;
+    layers: { garment: { data: Uint8Array }; filled: { data: Uint8Array } };
+  },
+  body: ReturnType<typeof bodyFrom>,
+): number {
+  const W = r.image.width;
+  const o = r.image.data;
+  const band = (from: number, to: number) => {
+    let n = 0;
+    let w = 0;
+    for (let y = Math.round(body.head.chinY + body.span * from); y < body.head.chinY + body.span * to; y++) {
+      for (let x = Math.round(body.neck.x - body.span * 0.12); x <= body.neck.x + body.span * 0.12; x++) {
+        const p = y * W + x;
+        if ((r.layers.garment.data[p] ?? 0) >= 128 || !r.layers.filled.data[p]) continue;
+        const [red, g, b] = [o[p * 4] ?? 0, o[p * 4 + 1] ?? 0, o[p * 4 + 2] ?? 0];
+        w += (red - b) / (red + g + b + 1);
+        n++;
+      }
+    }
+    return n ? w / n : 0;
+  };
+  return band(0, 0.12) / Math.max(1e-6, band(0.2, 0.3));
+}
+
+/**
  * The share of the person's pixels between the shoulders, from just above the shoulders' line to 0.3 spans below
  * it, that the garment leaves open, left as they were and grey (the channels within 24 of each other): an old
  * white dress's shoulders or sheer yoke still showing above the new neckline (skin and blonde hair are not grey).
@@ -298,6 +329,11 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     const collar = oldCollarAtNeck(r, body);
     console.log(`old collar at the neck: ${collar.toFixed(3)}`);
     expect(collar).toBeLessThan(0.05);
+    // round 14, part U7: the seam carried the collar's grey rim into the fill at the top of the neckline (a
+    // blurred grey neck): its warmth against the chest's below 0.88; now the neck's skin, 1.02
+    const warm = neckFillWarmth(r, body);
+    console.log(`fill's warmth at the neck against the chest: ${warm.toFixed(3)}`);
+    expect(warm).toBeGreaterThan(0.95);
   }, 60_000);
 
   // round 11, part R2: on transparency the straps' rounded tops run out over 4 rows of the bodice (3 on white):

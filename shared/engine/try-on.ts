@@ -43,6 +43,7 @@ import {
   fillRegion,
   leaveBesideArms,
   oldBesideHips,
+  oldNeckRim,
   oldRegion,
   oldShoes,
   oldTopEnd,
@@ -262,6 +263,8 @@ export async function tryOn(
       slot === 'top' || slot === 'one-piece'
         ? oldCollar(old, body, maps, head, person, scene.skin, scene.background)
         : null;
+    // a one-piece: the dark rim an old collar leaves just above its old region by the neck is the old garment too
+    if (slot === 'one-piece') oldNeckRim(old, body, maps, head);
     // the outline where hands, arms and skin cut it: no specks, pin-holes or 1-px stairs (before the fill reads it)
     smoothCutEdges(layer, body.span, [maps.hands, head]);
     const region = new Uint8Array(W * H);

@@ -1683,6 +1683,78 @@ function armShadeAt(
   return 1 + ((profile[j0] ?? 0) * (1 - w) + (profile[j1] ?? 0) * w - 1) * weight;
 }
 
+/** How far (x the span) above the old region by the neck its cloth's dark rim is taken with it (`oldNeckRim`). */
+const NECK_RIM = 0.02;
+
+/**
+ * The rim of an old collar just above a one-piece's old region by the neck (issue 38, round 14, part U7): within
+ * `NECK_RIM` spans above it, across the neck (`NECK_HALF_WIDTH`) and up to `NECK_SEAM_RISE` above the neck's point,
+ * the person's pixels that are neither skin nor hair are the old garment too. The blended dark edge of
+ * cgi-model-27's tee collar was left as a ragged dark line along the top of the filled chest.
+ */
+export function oldNeckRim(old: Uint8Array, body: Body, maps: Maps, head: Uint8Array): void {
+  const { width: W, height: H, mask, neck, span } = body;
+  const r = Math.max(1, Math.round(span * NECK_RIM));
+  const x0 = Math.max(0, Math.floor(neck.x - span * NECK_HALF_WIDTH));
+  const x1 = Math.min(W - 1, Math.ceil(neck.x + span * NECK_HALF_WIDTH));
+  const y0 = Math.max(0, Math.floor(neck.y - span * NECK_SEAM_RISE));
+  const y1 = Math.min(H - 1, Math.round(neck.y));
+  for (let x = x0; x <= x1; x++) {
+    // going up each column: the old region, then up to r pixels of cloth above it
+    let since = Infinity;
+    for (let y = y1 + r; y >= y0; y--) {
+      const p = y * W + x;
+      if (y < H && old[p]) {
+        since = 0;
+        continue;
+      }
+      since++;
+      if (y > y1 || since > r) continue;
+      if ((mask[p] ?? 0) < 128 || maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || head[p]) {
+        since = Infinity;
+        continue;
+      }
+      old[p] = 255;
+    }
+  }
+}
+
+/** How far above the neck's point (x the span) a one-piece's chest fill meets no old cloth in its seam. */
+const NECK_SEAM_RISE = 0.25;
+
+/** Over how far below the neck's point (x the span) the chest's shading fades in (`chestShading`). */
+const CHEST_SHADE_FADE = 0.25;
+
+/** How much of the lowered arms' shading across them the chest takes (it is broader and flatter than an arm). */
+export const CHEST_SHADE_SHARE = 0.7;
+
+/**
+ * The chest's shading across the torso (issue 38, round 14, part U7): the mean of the lowered arms' profiles
+ * across them (`armShading`, image left to right: the light falls the same way on the torso), scaled by
+ * `CHEST_SHADE_SHARE`; null without a lowered arm's (a raised arm's runs along it, not across the body). The chest
+ * between a dress's straps was one flat diffused tone, a skin patch with no roundness.
+ */
+function chestShading(shades: { profile: Float32Array; raised: boolean }[]): Float32Array | null {
+  const lowered = shades.filter((s) => !s.raised);
+  if (!lowered.length) return null;
+  const out = new Float32Array(ARM_PROFILE_BINS);
+  for (let j = 0; j < ARM_PROFILE_BINS; j++) {
+    let m = 0;
+    for (const s of lowered) m += s.profile[j] ?? 1;
+    out[j] = 1 + (m / lowered.length - 1) * CHEST_SHADE_SHARE;
+  }
+  return out;
+}
+
+/** The chest's shading factor at `u` (0..1 from the torso's left side to its right), `chestShading`'s profile. */
+function chestShadeAt(profile: Float32Array, u: number): number {
+  const f = Math.max(0, Math.min(1, u)) * ARM_PROFILE_BINS - 0.5;
+  const j0 = Math.max(0, Math.min(ARM_PROFILE_BINS - 1, Math.floor(f)));
+  const j1 = Math.min(ARM_PROFILE_BINS - 1, j0 + 1);
+  const w = Math.max(0, Math.min(1, f - j0));
+  return (profile[j0] ?? 1) * (1 - w) + (profile[j1] ?? 1) * w;
+}
+
 /**
  * The photo's light (`lightField`) over the part of `region` an upper arm is repainted in (`armShadeAt`'s weight
  * over a half), its median: the level the arm's own colour is shaded about (0 if none of it is in the region).
@@ -2054,6 +2126,9 @@ export function fillRegion(
           const shade = { ...sh, raised };
           return [{ ...shade, light: armLight(shade, region, light, W) }];
         });
+  // a one-piece's chest and shoulders above its neckline: round like the body, lit like the person's own lowered
+  // arms across them (`chestShading`), not one flat diffused tone
+  const chest = slot === 'one-piece' ? chestShading(armShades) : null;
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
       ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
@@ -2169,6 +2244,13 @@ export function fillRegion(
       }
     }
     lastOwn = ownW * on;
+    // faded in down from the neck's point (the neck's own shading is the seam's, from the skin above)
+    const down = (y - body.neck.y) / (body.span * CHEST_SHADE_FADE);
+    if (chest && on > 0 && ownW < 1 && down > 0 && y <= body.pelvis.y) {
+      const [tl, tr] = torsoEdgesAt(body, torsoRows, y);
+      const f = Math.min(1, down);
+      if (tr - tl > 2) shade *= 1 + (chestShadeAt(chest, (x - tl) / (tr - tl)) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
+    }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
     // and there
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
@@ -2216,6 +2298,16 @@ export function fillRegion(
     estimate(q % W, (q / W) | 0, tmp);
     return lastOn >= 0.5;
   };
+  // a one-piece's chest fill does not take on what is left of the old garment above it, by the neck (an old
+  // collar's rim the old region stops short of): the seam carried its grey down over the chest
+  const neckTop = body.neck.y - body.span * NECK_SEAM_RISE;
+  const oldAboveNeckline = (e: number) =>
+    slot === 'one-piece' &&
+    e < body.neck.y * W &&
+    e >= neckTop * W &&
+    (body.mask[e] ?? 0) >= 128 &&
+    !maps.skin[e] &&
+    (maps.hair[e] ?? 0) < 128;
   const ownAt = (q: number) => {
     estimate(q % W, (q / W) | 0, tmp);
     return lastOwn;
@@ -2236,7 +2328,7 @@ export function fillRegion(
     // hem's blended edge there is darker than the arm, matched it drew a dark band above the hem
     slot === 'shoes'
       ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0))
-      : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS),
+      : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) || oldAboveNeckline(e),
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
