@@ -19,12 +19,14 @@ const WALL_FRONT = 0.44;
 /** A wall seen from the front is this share of the front's width thick, along the foot's edge. */
 const WALL_THICK = 0.075;
 /** The heel's centre: this share of the front's width beside the middle, on the foot's inner side. */
-const HEEL_AT = 0.36;
+const HEEL_AT = 0.33;
 /** The heel's top (under the shoe's back) and its tip on the floor behind the toes, shares of the height. */
-const HEEL_TOP = 0.64;
+const HEEL_TOP = 0.58;
 const HEEL_TIP = 0.1;
 /** On the inner side the wall goes on round the heel's back up to this share of the height (over the heel's top). */
-const COUNTER_TOP = 0.68;
+const COUNTER_TOP = 0.6;
+/** The walls' half width at their top (the back of the shoe, round the heel), a share of SIDE_HALF: they lean in. */
+const WALL_IN = 0.72;
 /** The heel's half width at its top and at its tip, shares of the front's width. */
 const HEEL_HALF_TOP = 0.07;
 const HEEL_HALF_TIP = 0.025;
@@ -126,7 +128,9 @@ export function drawPumpHeel(
       const inSide = u * outer < 0;
       const wallTop = inSide ? COUNTER_TOP : WALL_TOP;
       const s = Math.min(1, Math.max(0, (v - WALL_FRONT) / (wallTop - WALL_FRONT)));
-      const hw = inSide ? SIDE_HALF + (HEEL_AT + HEEL_HALF_TOP - SIDE_HALF) * s : SIDE_HALF * (1 - 0.08 * s);
+      // (the outer wall leans in towards the narrower heel as it goes back, hugging the foot; the inner one stands
+      // over the heel's top, low: no tall post flaring out round it)
+      const hw = inSide ? SIDE_HALF : SIDE_HALF * (1 - (1 - WALL_IN) * s);
       // thinning to its top (the shoe's top line curving back round the heel, not a square post)
       const inner = hw - WALL_THICK * (inSide ? 1.4 : 1) * Math.sqrt(Math.max(0, 1 - s * s));
       if (v >= WALL_FRONT - 0.06 && v <= wallTop) {

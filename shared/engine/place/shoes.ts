@@ -556,9 +556,13 @@ const SOLE_MAX = 0.3;
 /** A closed shoe seen from the front: its toe box's share of the height from the sole to the ankle. */
 const CLOSED_TOE = 0.42;
 /** A pump seen from the front: its toe box's share of the height from the sole to the ankle. */
-const PUMP_TOE = 0.34;
+const PUMP_TOE = 0.37;
 /** A pump's throat in the middle of its front: this share of the height from the sole to the ankle. */
 const PUMP_THROAT = PUMP_TOE * 0.75;
+/** A pump's throat rises this share of the height from its middle to the vamp's sides, as |across|^CURVE (1.3: a U
+ * dipping over the toes and sweeping up into the walls; 2 was a flat-cut band with the walls standing at its ends). */
+const PUMP_THROAT_RISE = 0.2;
+const PUMP_THROAT_CURVE = 1.3;
 /** Over an old shoe, the instep flares from the ankle to this share of the front's width either side at the throat (the vamp's sides there). */
 const INSTEP_FLARE = TOE_HALF * 0.7;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
@@ -684,7 +688,11 @@ function drawFront(
     return TOE_HALF * 0.86 + (collarHalf - TOE_HALF * 0.86) * s * (2 - s);
   };
   const topAt = (t: number): number =>
-    kind === 'pump' ? toeH * 0.75 + 0.2 * t * t : kind === 'boot' ? 0.95 : 1 - 0.3 * t * t;
+    kind === 'pump'
+      ? toeH * 0.75 + PUMP_THROAT_RISE * t ** PUMP_THROAT_CURVE
+      : kind === 'boot'
+        ? 0.95
+        : 1 - 0.3 * t * t;
   const r = Math.min(width, height) * 0.12;
   // the source's footprint for one destination pixel (a shrink reads a small block)
   const step = Math.max(1, Math.min(4, Math.round(colH / Math.max(1, toeH * height))));
