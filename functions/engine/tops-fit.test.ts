@@ -276,6 +276,52 @@ describe('a top over a tutu (round 10, part P14)', () => {
     expect((Math.max(...below) - Math.max(...waist)) / body.span).toBeLessThan(0.1);
   }, 60_000);
 
+  it('hangs a tee over her tutu as worn: in towards her waist and its hem a soft arc, not a flat box (round 14, U8)', async () => {
+    // cgi-model-2: her image-right forearm is bent up to her chest and its upper arm hangs beside it; the tee's own
+    // straight width below the chest was its share of the chest and that arm (a box), and its hem a level edge
+    // across the tutu. The body piece drawn alone: (1) its width on the rows 0.5-0.8 of the torso down over the
+    // bodice's there (the axis outwards to the first pink, 4 pixels in a row, each side); (2) its lowest row at
+    // its middle column below its lowest row a tenth of its width in from each end, x the span
+    const { placed, body, person } = await place('tee-logo', 'cgi-model-2');
+    const W = person.width;
+    const layer = newLayer(W, person.height);
+    placed.drawBody(layer);
+    const at = (x: number, y: number) => (layer.data[(y * W + x) * 4 + 3] ?? 0) > 128;
+    const pink = (x: number, y: number) => {
+      const i = (y * W + x) * 4;
+      const [r, g, b] = [person.data[i]!, person.data[i + 1]!, person.data[i + 2]!];
+      return r > 200 && g < 125 && b > g + 25;
+    };
+    const ratios: number[] = [];
+    for (let t = 0.5; t <= 0.8; t += 0.05) {
+      const y = Math.round(body.neck.y + t * body.torsoH);
+      const ax = Math.round(body.axisX(y));
+      let [gl, gr] = [ax, ax];
+      while (gl > 0 && at(gl - 1, y)) gl--;
+      while (gr < W - 1 && at(gr + 1, y)) gr++;
+      let [pl, pr, run] = [ax, ax, 0];
+      while (pl > 0 && run < 4) run = pink(--pl, y) ? run + 1 : 0;
+      run = 0;
+      while (pr < W - 1 && run < 4) run = pink(++pr, y) ? run + 1 : 0;
+      ratios.push((gr - gl) / (pr - 3 - (pl + 3)));
+    }
+    // was 1.35 (as wide as the chest and the arm beside it); now 1.25 (the ease and its loose share)
+    expect(Math.max(...ratios)).toBeLessThan(1.3);
+    const lowest = (x: number) => {
+      let y = Math.min(person.height - 1, Math.round(body.pelvis.y + body.torsoH));
+      while (y > 0 && !at(x, y)) y--;
+      return y;
+    };
+    const y0 = Math.round(body.pelvis.y);
+    let [hl, hr] = [Math.round(body.axisX(y0)), Math.round(body.axisX(y0))];
+    while (hl > 0 && at(hl - 1, y0)) hl--;
+    while (hr < W - 1 && at(hr + 1, y0)) hr++;
+    const inset = Math.round((hr - hl) / 10);
+    const sag = lowest(Math.round((hl + hr) / 2)) - Math.max(lowest(hl + inset), lowest(hr - inset));
+    // was -0.01 (a level hem); now 0.07
+    expect(sag / body.span).toBeGreaterThan(0.05);
+  }, 60_000);
+
   it('leaves a slim waist over flaring hips alone: no tutu there (cgi-model-23)', async () => {
     // her mask 0.27 span past the hip line below the waist (a hip, not a tutu's 0.50-0.82): at HIP_EXCESS 0.25 her
     // tops' left side was cut in at the hip and her old cami and skin showed there

@@ -809,6 +809,11 @@ export function placeUpper(
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   const dstArmW = armpitR.x - armpitL.x;
+  // the chest's own width there, an upper arm beside it left out even with its forearm bent up in front (the
+  // armpits stay out at it): the top's straight width below the chest is its share of this, not of the arm's
+  // outer side (a box as wide as the chest and the arm down to the hem, cgi-model-2's hand at her chest)
+  const bare = chestEdges(body, armY, true);
+  const ownArmW = Math.min(dstArmW, bare[1] - bare[0] + 2 * slack);
   // the hem: the garment's length against its own chest, on the body's hips, knees and ankles (`hemOnBody`,
   // `lengthMarks`), times the variant's length; a sleeveless top's scaled like its shoulders; tucked ends at the hips
   const long = slot === 'outerwear' || slot === 'one-piece';
@@ -891,6 +896,8 @@ export function placeUpper(
   const solidHem = Math.max(srcArmY + 1, g.top + solidHemRow(g));
   let lastSy = -1;
   const hips = slot === 'top' ? hipLine(body, hangingArmCaps(body), hemY) : null;
+  const hemArc: [Point, Point][] = [];
+  const levelsAt = from.length;
   for (let i = 1; i <= levels; i++) {
     const sy = Math.min(srcArmY + (g.hem - srcArmY) * (i / levels), solidHem);
     if (sy <= lastSy + 0.5) continue;
@@ -920,9 +927,26 @@ export function placeUpper(
     let half = Math.min(wanted, limit) / 2;
     let cx = (bl + br) / 2;
     if (slot === 'top')
-      [cx, half] = followBody(body, dy, armY, ease, half, cx, (sr - sl) / srcArmW, dstArmW, slack, g, hips);
+      [cx, half] = followBody(body, dy, armY, ease, half, cx, (sr - sl) / srcArmW, ownArmW, slack, g, hips);
+    // over a flare below the waist (a tutu, a full skirt: `hipLine` cut a side) the hem rests on it, round the
+    // body: its middle `HEM_ARC` of the half width below its ends, a soft arc, not a level edge across the flare
+    // (its ends stay: lifted, they bared the old region's fill beside the hips)
+    const sag = hips && (i === levels || sy >= solidHem - 0.5) ? half * HEM_ARC : 0;
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
-    to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy });
+    to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy + sag });
+    // (and halfway out three quarters of it: a parabola)
+    if (sag > 0)
+      for (const u of [0.25, 0.75]) {
+        hemArc.push([
+          { x: sl + (sr - sl) * u, y: sy },
+          { x: cx + half * (2 * u - 1), y: dy + (sag * 3) / 4 },
+        ]);
+      }
+  }
+  // (before the levels' anchors: read from the end, they stay in threes)
+  for (const [a, b] of hemArc) {
+    from.splice(levelsAt, 0, a);
+    to.splice(levelsAt, 0, b);
   }
   const tps = fitTpsUnfolded(from, to, 1e-4);
   const out = new Float64Array(2);
@@ -1313,6 +1337,8 @@ const HIP_LOW = 0.1;
  * in at the hip and showed her old cami and skin there (round 10's judgement): 0.4, between the two groups.
  */
 const HIP_EXCESS = 0.4;
+/** A top's hem over such a flare: its middle this much (x its half width) below its ends (`placeUpper`). */
+const HEM_ARC = 0.2;
 
 /**
  * The hips below the waist (part P14, `HipLine`): the waist at the narrowest row of the body's sides (`bodySides`)
@@ -1483,7 +1509,7 @@ const ARM_BESIDE = 0.3;
  * arm hanging against it (not raised, beside the chest). There the mask's width is the arms' outer sides: the
  * garment's armpits and sides were put there, a sack as wide as the arms with a sleeve folded back over the chest.
  */
-export function chestEdges(body: Body, y: number): [number, number] {
+export function chestEdges(body: Body, y: number, bent = false): [number, number] {
   let [l, r] = body.torsoEdges(y);
   const ax = body.axisX(y);
   const arms: [Limb, boolean, -1 | 1][] = [
@@ -1494,8 +1520,9 @@ export function chestEdges(body: Body, y: number): [number, number] {
     const { root, mid } = arm;
     if (raised || mid.y - root.y < 1 || y < root.y || y > mid.y) continue;
     // a forearm bent up in front of the body (a hand at the chest): the upper arm's skin beside the chest was left
-    // bare between the narrowed body piece and the sleeve (cgi-model-2)
-    if (bendAngle(arm) > HANGING_BEND) continue;
+    // bare between the narrowed body piece and the sleeve (cgi-model-2); `bent`: narrowed there too (the chest's
+    // own width, which the top's sides below it are measured against)
+    if (!bent && bendAngle(arm) > HANGING_BEND) continue;
     const x = root.x + ((mid.x - root.x) * (y - root.y)) / (mid.y - root.y);
     // an upper arm in front of the body (towards its middle) does not narrow it
     if ((x - ax) * sign < body.span * ARM_BESIDE) continue;
