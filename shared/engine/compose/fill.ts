@@ -2354,7 +2354,17 @@ export function fillRegion(
   const sc = [0, 0, 0];
   const fromBelow =
     slot === 'bottom' && source === 'auto' && background
-      ? bandsFromBelow(out, region, covered, maps.skin, background, body.span, ry0, ry1)
+      ? bandsFromBelow(
+          out,
+          region,
+          covered,
+          maps.skin,
+          (x, y) => (maps.handArea[y * W + x] ?? 0) > 0 || body.onArm(x, y),
+          background,
+          body.span,
+          ry0,
+          ry1,
+        )
       : null;
   const yLast = fromBelow ? Math.min(H - 1, ry1 + Math.max(2, Math.round(body.span * BAND_RIM))) : ry1;
   for (let y = ry0; y <= yLast; y++) {
@@ -2384,7 +2394,7 @@ const BAND_RIM = 0.015;
  * nothing is): down each column, a run of the region at most BAND_FROM_BELOW spans tall whose next pixel below is
  * seen (neither the region nor covered) is the band an old dress's hem or a strap leaves across the legs under a
  * new short bottom; the legs below it (their edges, tone and shading) and the backdrop between them go on up
- * through it (where the band lies under something: the new garment or the skin; the pixels carried up are the
+ * through it (where the band lies under something: the new garment or the skin off the arms and hands; the pixels carried up are the
  * skin or the backdrop's colour), with BAND_RIM rows below it. A diffused fill there was a flat translucent band
  * with a step at each thigh's edge.
  */
@@ -2393,6 +2403,7 @@ function bandsFromBelow(
   region: Uint8Array,
   covered: Uint8Array | null,
   skin: Uint8Array,
+  onArm: (x: number, y: number) => boolean,
   background: BackgroundModel,
   span: number,
   ry0: number,
@@ -2415,7 +2426,7 @@ function bandsFromBelow(
       while (e + 1 < H && region[(e + 1) * W + x]) e++;
       const n = e - y + 1;
       const over = (y - 1) * W + x;
-      const under = y > 0 && (covered?.[over] || skin[over]);
+      const under = y > 0 && (covered?.[over] || (skin[over] && !onArm(x, y - 1)));
       if (under && n <= most && e + 1 + rim < H && seen((e + 1) * W + x)) {
         // the seen run below it (the rim's rows and as far again as the band is tall)
         let d = 1;
