@@ -797,8 +797,10 @@ function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
 
 /** How far (x the span) past the person mask a bottom's old region follows what is neither the backdrop nor skin. */
 const OLD_BEYOND_MASK = 0.4;
-/** Past the mask, a pixel this much darker than the backdrop's colour there (or brighter by its inverse) is not it. */
+/** Past the mask, a pixel this much darker than the backdrop's colour there is not it (a brighter one may be: glitter). */
 const OLD_BEYOND_DARK = 0.85;
+/** It is followed from the region's edge only where the old garment there is this much darker than the backdrop. */
+const OLD_BEYOND_SEED = 0.5;
 /** Parts of that thinner than about twice this (x the span) are left (a floor's edge line, not the garment). */
 const OLD_BEYOND_THIN = 0.025;
 /** Round the legs' capsules (x their radii) and their feet nothing past the mask is taken (a shoe's, a calf's edge). */
@@ -838,19 +840,22 @@ function oldBeyondMask(
     // (the backdrop's colour within a narrower brightness than `looksLikeBackground`'s: a tail's blurred dark rim
     // is most of the way to the floor's tone)
     background.at(x, y, v);
-    const d = image.data;
     const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
     const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
     const chroma = Math.hypot((d[p * 4] ?? 0) / s - (v[0] ?? 0) / bs, (d[p * 4 + 1] ?? 0) / s - (v[1] ?? 0) / bs);
-    return chroma > BG_CHROMA || s / bs < OLD_BEYOND_DARK || s / bs > 1 / OLD_BEYOND_DARK;
+    return chroma > BG_CHROMA || s / bs < OLD_BEYOND_DARK;
   };
   // breadth-first from the region's pixels, through `ok` pixels, each step one pixel (4-connected)
-  const dist = new Float32Array(W * H).fill(Infinity);
+  const seen = new Uint8Array(W * H);
   let queue: number[] = [];
-  for (let p = 0; p < W * H; p++) if (old[p]) dist[p] = 0;
-  for (let p = 0; p < W * H; p++) {
+  const d = image.data;
+  for (let p = y0 * W; p < W * H; p++) {
     if (!old[p]) continue;
     const x = p % W;
+    // (from the old garment's dark edge only: a pale one's surroundings are the backdrop's folds and glitter)
+    background.at(x, (p / W) | 0, v);
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) >= OLD_BEYOND_SEED) continue;
     if (
       (x > 0 && !old[p - 1]) ||
       (x < W - 1 && !old[p + 1]) ||
@@ -859,26 +864,51 @@ function oldBeyondMask(
     )
       queue.push(p);
   }
+  let bx0 = W;
+  let bx1 = -1;
+  let by0 = H;
+  let by1 = -1;
   for (let d = 1; d <= reach && queue.length; d++) {
     const next: number[] = [];
     for (const p of queue) {
       const x = p % W;
       for (const q of [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p - W, p + W]) {
-        if (q < 0 || q >= W * H || dist[q] !== Infinity) continue;
-        dist[q] = d;
+        if (q < 0 || q >= W * H || old[q] || seen[q]) continue;
+        seen[q] = 1;
         if (!ok(q)) continue;
         grown[q] = 255;
         next.push(q);
+        const qx = q % W;
+        const qy = (q / W) | 0;
+        bx0 = Math.min(bx0, qx);
+        bx1 = Math.max(bx1, qx);
+        by0 = Math.min(by0, qy);
+        by1 = Math.max(by1, qy);
       }
     }
     queue = next;
   }
-  // only what is thick with the region (opened): a thin dark line running off it (the floor's edge) stays
+  if (bx1 < 0) return;
+  // only what is thick with the region (opened, in a window round what was found): a thin dark line running off
+  // it (the floor's edge) stays
   const r = Math.max(1, Math.round(body.span * OLD_BEYOND_THIN));
-  const both = new Uint8Array(W * H);
-  for (let p = 0; p < W * H; p++) if (old[p] || grown[p]) both[p] = 255;
-  const opened = dilate(erode(both, W, H, r), W, H, r);
-  for (let p = 0; p < W * H; p++) if (grown[p] && opened[p]) old[p] = 255;
+  const m = 3 * r + 1;
+  const wx0 = Math.max(0, bx0 - m);
+  const wy0 = Math.max(0, by0 - m);
+  const ww = Math.min(W - 1, bx1 + m) - wx0 + 1;
+  const wh = Math.min(H - 1, by1 + m) - wy0 + 1;
+  const both = new Uint8Array(ww * wh);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const p = (y + wy0) * W + x + wx0;
+      if (old[p] || grown[p]) both[y * ww + x] = 255;
+    }
+  const opened = dilate(erode(both, ww, wh, r), ww, wh, r);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const p = (y + wy0) * W + x + wx0;
+      if (grown[p] && opened[y * ww + x]) old[p] = 255;
+    }
 }
 
 /** The upper arm a sleeveless top leaves bare: from the shoulder's joint to the elbow, this wide (x its width). */
