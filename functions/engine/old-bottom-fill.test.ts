@@ -113,4 +113,52 @@ describe('the old garment beside a new bottom', () => {
     // before: 0.369 of 8,875 (a blurred pink haze in the legs' shape); after: 0.217 (legs painted as legs)
     expect(mixed / counted).toBeLessThan(0.28);
   }, 30_000);
+  // an old dress's hem band across the thighs under new shorts (ai-body's white dress, round 14, part U2): the legs
+  // below it go on up through it, not a flat translucent band with a step at each thigh's edge. Down each column
+  // under the new hem, the filled run right below the garment (2 px to 0.25 span tall) against the photo 4-8 rows
+  // below the run: the mean difference per channel
+  it("carries the legs up through the old hem's band under new shorts", async () => {
+    const photo = await loadPerson('ai-body');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'shorts-chino');
+    if (!drawn) throw new Error('shorts-chino');
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'bottom', source: 'laydown' }], { analysis });
+    const body = bodyFrom(r.analysis);
+    const { width: W, height: H } = body;
+    const filled = r.layers.filled.data;
+    const garment = r.layers.garment.data;
+    const img = r.image.data;
+    let diff = 0;
+    let n = 0;
+    let cols = 0;
+    for (let x = 0; x < W; x++) {
+      let yh = -1;
+      for (let y = H - 1; y >= 0 && yh < 0; y--) if ((garment[y * W + x] ?? 0) >= 128) yh = y;
+      if (yh < body.pelvis.y) continue;
+      let ye = yh;
+      while (ye + 1 < H && filled[(ye + 1) * W + x]) ye++;
+      if (ye - yh < 2 || ye - yh > body.span * 0.25) continue;
+      const ref = [0, 0, 0];
+      let rn = 0;
+      for (let y = ye + 4; y <= Math.min(H - 1, ye + 8); y++) {
+        const p = y * W + x;
+        if (filled[p] || (body.mask[p] ?? 0) < 128) continue;
+        for (let c = 0; c < 3; c++) ref[c] = (ref[c] ?? 0) + (img[p * 4 + c] ?? 0);
+        rn++;
+      }
+      if (rn < 3) continue;
+      cols++;
+      for (let y = yh + 1; y <= ye; y++) {
+        const p = y * W + x;
+        let d = 0;
+        for (let c = 0; c < 3; c++) d += Math.abs((img[p * 4 + c] ?? 0) - (ref[c] ?? 0) / rn);
+        diff += d / 3;
+        n++;
+      }
+    }
+    expect(cols).toBeGreaterThan(100);
+    // before: 18.6 levels over 3,402 pixels in 157 columns (a flat band, stepped at the thighs' edges); after: 5.9
+    expect(diff / n).toBeLessThan(10);
+  }, 30_000);
 });

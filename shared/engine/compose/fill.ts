@@ -340,6 +340,7 @@ export function oldRegion(
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
+  if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
@@ -792,6 +793,122 @@ function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
     const m = mask[i] ?? 0;
     if (m >= 128 ? closed[i] : m >= 26 && !maps.skin[i]) old[i] = 255;
   }
+}
+
+/** How far (x the span) past the person mask a bottom's old region follows what is neither the backdrop nor skin. */
+const OLD_BEYOND_MASK = 0.4;
+/** Past the mask, a pixel this much darker than the backdrop's colour there is not it (a brighter one may be: glitter). */
+const OLD_BEYOND_DARK = 0.85;
+/** It is followed from the region's edge only where the old garment there is this much darker than the backdrop. */
+const OLD_BEYOND_SEED = 0.5;
+/** Parts of that thinner than about twice this (x the span) are left (a floor's edge line, not the garment). */
+const OLD_BEYOND_THIN = 0.025;
+/** Round the legs' capsules (x their radii) and their feet nothing past the mask is taken (a shoe's, a calf's edge). */
+const OLD_BEYOND_LEG = 1.3;
+
+/**
+ * The old garment's parts the person mask cut off (in place), for a bottom: from the old region, through pixels
+ * off the mask (under 0.5) below the waist that are neither skin, hair, a hand nor the backdrop's colour
+ * (`looksLikeBackground`), out to OLD_BEYOND_MASK spans, away from the legs' capsules and the feet. A long dress's
+ * tail tips on the floor and its dark blurred edge were left as they were beside the fill (dark smudges), and
+ * were copied into it as the backdrop's texture.
+ */
+function oldBeyondMask(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  image: RgbaImage,
+  background: BackgroundModel,
+  top: number,
+  bottom: number,
+): void {
+  const { width: W, height: H, mask } = body;
+  const reach = body.span * OLD_BEYOND_MASK;
+  const grown = new Uint8Array(W * H);
+  const caps = legCapsules(body);
+  const feet = [footBox(body, body.legL.end, body.legL.widthEnd), footBox(body, body.legR.end, body.legR.widthEnd)];
+  const y0 = Math.max(0, Math.ceil(top));
+  const v = [0, 0, 0];
+  const ok = (p: number): boolean => {
+    const x = p % W;
+    const y = (p / W) | 0;
+    // on the mask: only below the region's own last row (a tail's tip on the floor beside the feet)
+    if (((mask[p] ?? 0) >= 128 && y <= bottom) || y < y0) return false;
+    if (maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || maps.handArea[p]) return false;
+    for (const c of caps) if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * OLD_BEYOND_LEG)) return false;
+    for (const f of feet) if (x >= f.x - f.w * 0.3 && x <= f.x + f.w * 1.3 && y >= f.y - f.h * 0.3) return false;
+    // (the backdrop's colour within a narrower brightness than `looksLikeBackground`'s: a tail's blurred dark rim
+    // is most of the way to the floor's tone)
+    background.at(x, y, v);
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+    const chroma = Math.hypot((d[p * 4] ?? 0) / s - (v[0] ?? 0) / bs, (d[p * 4 + 1] ?? 0) / s - (v[1] ?? 0) / bs);
+    return chroma > BG_CHROMA || s / bs < OLD_BEYOND_DARK;
+  };
+  // breadth-first from the region's pixels, through `ok` pixels, each step one pixel (4-connected)
+  const seen = new Uint8Array(W * H);
+  let queue: number[] = [];
+  const d = image.data;
+  for (let p = y0 * W; p < W * H; p++) {
+    if (!old[p]) continue;
+    const x = p % W;
+    // (from the old garment's dark edge only: a pale one's surroundings are the backdrop's folds and glitter)
+    background.at(x, (p / W) | 0, v);
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) >= OLD_BEYOND_SEED) continue;
+    if (
+      (x > 0 && !old[p - 1]) ||
+      (x < W - 1 && !old[p + 1]) ||
+      (p >= W && !old[p - W]) ||
+      (p + W < W * H && !old[p + W])
+    )
+      queue.push(p);
+  }
+  let bx0 = W;
+  let bx1 = -1;
+  let by0 = H;
+  let by1 = -1;
+  for (let d = 1; d <= reach && queue.length; d++) {
+    const next: number[] = [];
+    for (const p of queue) {
+      const x = p % W;
+      for (const q of [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p - W, p + W]) {
+        if (q < 0 || q >= W * H || old[q] || seen[q]) continue;
+        seen[q] = 1;
+        if (!ok(q)) continue;
+        grown[q] = 255;
+        next.push(q);
+        const qx = q % W;
+        const qy = (q / W) | 0;
+        bx0 = Math.min(bx0, qx);
+        bx1 = Math.max(bx1, qx);
+        by0 = Math.min(by0, qy);
+        by1 = Math.max(by1, qy);
+      }
+    }
+    queue = next;
+  }
+  if (bx1 < 0) return;
+  // only what is thick with the region (opened, in a window round what was found): a thin dark line running off
+  // it (the floor's edge) stays
+  const r = Math.max(1, Math.round(body.span * OLD_BEYOND_THIN));
+  const m = 3 * r + 1;
+  const wx0 = Math.max(0, bx0 - m);
+  const wy0 = Math.max(0, by0 - m);
+  const ww = Math.min(W - 1, bx1 + m) - wx0 + 1;
+  const wh = Math.min(H - 1, by1 + m) - wy0 + 1;
+  const both = new Uint8Array(ww * wh);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const p = (y + wy0) * W + x + wx0;
+      if (old[p] || grown[p]) both[y * ww + x] = 255;
+    }
+  const opened = dilate(erode(both, ww, wh, r), ww, wh, r);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const p = (y + wy0) * W + x + wx0;
+      if (grown[p] && opened[y * ww + x]) old[p] = 255;
+    }
 }
 
 /** The upper arm a sleeveless top leaves bare: from the shoulder's joint to the elbow, this wide (x its width). */
@@ -2199,6 +2316,8 @@ export function fillRegion(
   // the fill at (x, y): skin on the body, the background off it, times the photo's shading
   // the share of skin in the last estimate (`outline`, below)
   let lastOn = 0;
+  // the share of a painted leg (`legPaint`) in the last estimate
+  let lastLeg = 0;
   // the weight of the arm's own colour in the last estimate (`ownAt`, below)
   let lastOwn = 0;
   const estimate = (x: number, y: number, into: number[]) => {
@@ -2220,6 +2339,7 @@ export function fillRegion(
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
     lastOn = on;
+    lastLeg = legOver ? leg[0] : 0;
     lastOwn = 0;
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
@@ -2312,6 +2432,14 @@ export function fillRegion(
     estimate(q % W, (q / W) | 0, tmp);
     return lastOwn;
   };
+  // a bottom's fill meets what is beside it only where both are of one kind: skin beside skin or a painted leg,
+  // the backdrop beside the backdrop. Matched across a leg's edge, the backdrop's fill took on the bare calf's
+  // tone (a pale skin ghost beside it) and a painted leg the backdrop's (a half-translucent leg)
+  const otherKind = (e: number, q: number) => {
+    estimate(q % W, (q / W) | 0, tmp);
+    const fillSkin = Math.max(lastOn, lastLeg) >= 0.5;
+    return (maps.skin[e] ?? 0) > 0 && !fillSkin;
+  };
   const seam = seamCorrection(
     out,
     region,
@@ -2328,20 +2456,105 @@ export function fillRegion(
     // hem's blended edge there is darker than the arm, matched it drew a dark band above the hem
     slot === 'shoes'
       ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0))
-      : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) || oldAboveNeckline(e),
+      : slot === 'bottom'
+        ? (e, q) => otherKind(e, q)
+        : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) || oldAboveNeckline(e),
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
-  for (let y = ry0; y <= ry1; y++) {
+  const fromBelow =
+    slot === 'bottom' && source === 'auto' && background
+      ? bandsFromBelow(
+          out,
+          region,
+          covered,
+          maps.skin,
+          (x, y) => (maps.handArea[y * W + x] ?? 0) > 0 || body.onArm(x, y),
+          background,
+          body.span,
+          ry0,
+          ry1,
+        )
+      : null;
+  const yLast = fromBelow ? Math.min(H - 1, ry1 + Math.max(2, Math.round(body.span * BAND_RIM))) : ry1;
+  for (let y = ry0; y <= yLast; y++) {
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
-      if (!region[p]) continue;
+      const b = fromBelow?.[p] ?? -1;
+      if (!region[p] && b < 0) continue;
+      if (b >= 0) {
+        for (let c = 0; c < 3; c++) out.data[p * 4 + c] = out.data[b * 4 + c] ?? 0;
+        continue;
+      }
       estimate(x, y, v);
       const s = seam?.at(x, y, sc) ? sc : null;
       for (let c = 0; c < 3; c++)
         out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round((v[c] ?? 0) + (s ? (s[c] ?? 0) : 0))));
     }
   }
+}
+
+/** A bottom's old region down a column at most this tall (x the span), with the photo seen below it, is a band. */
+const BAND_FROM_BELOW = 0.2;
+/** The rows below such a band (x the span) that are its old hem's blurred rim too: taken from below with it. */
+const BAND_RIM = 0.015;
+
+/**
+ * Where a bottom's fill is the photo just below it, mirrored up (an array over the image, -1 elsewhere; null when
+ * nothing is): down each column, a run of the region at most BAND_FROM_BELOW spans tall whose next pixel below is
+ * seen (neither the region nor covered) is the band an old dress's hem or a strap leaves across the legs under a
+ * new short bottom; the legs below it (their edges, tone and shading) and the backdrop between them go on up
+ * through it (where the band lies under something: the new garment or the skin off the arms and hands; the pixels carried up are the
+ * skin or the backdrop's colour), with BAND_RIM rows below it. A diffused fill there was a flat translucent band
+ * with a step at each thigh's edge.
+ */
+function bandsFromBelow(
+  img: RgbaImage,
+  region: Uint8Array,
+  covered: Uint8Array | null,
+  skin: Uint8Array,
+  onArm: (x: number, y: number) => boolean,
+  background: BackgroundModel,
+  span: number,
+  ry0: number,
+  ry1: number,
+): Int32Array | null {
+  const { width: W, height: H } = img;
+  const v = [0, 0, 0];
+  const most = Math.max(2, Math.round(span * BAND_FROM_BELOW));
+  const rim = Math.max(2, Math.round(span * BAND_RIM));
+  const seen = (p: number) => !region[p] && !covered?.[p];
+  let src: Int32Array | null = null;
+  for (let x = 0; x < W; x++) {
+    let y = ry0;
+    while (y <= ry1) {
+      if (!region[y * W + x]) {
+        y++;
+        continue;
+      }
+      let e = y;
+      while (e + 1 < H && region[(e + 1) * W + x]) e++;
+      const n = e - y + 1;
+      const over = (y - 1) * W + x;
+      const under = y > 0 && (covered?.[over] || (skin[over] && !onArm(x, y - 1)));
+      if (under && n <= most && e + 1 + rim < H && seen((e + 1) * W + x)) {
+        // the seen run below it (the rim's rows and as far again as the band is tall)
+        let d = 1;
+        while (d < n + rim && e + 1 + d < H && seen((e + 1 + d) * W + x)) d++;
+        if (d > rim) {
+          src ??= new Int32Array(W * H).fill(-1);
+          const from = e + 1 + rim;
+          for (let j = y; j <= e + rim; j++) {
+            const q = (from + Math.min(d - 1 - rim, Math.max(0, e + rim - j))) * W + x;
+            // (only the legs' skin or the backdrop carried up: not what is left of the old garment below it)
+            if (skin[q] || looksLikeBackground(img, background, q, v)) src[j * W + x] = q;
+          }
+        }
+      }
+      y = e + 1;
+    }
+  }
+  return src;
 }
 
 /**
