@@ -1010,6 +1010,8 @@ type ShinTone = [number, number, number];
  * shin: it is the old shoe's (left as the photo's, the ribbons stayed above the new shoe). */
 const PALE_BRIGHT = 1.1;
 const PALE_BLUE = 0.015;
+/** ...and the shin's pixels within this many shin widths of such a ribbon pixel are its blended edge (the old shoe's). */
+const PALE_EDGE = 0.04;
 
 /**
  * The old shoes: around each foot's box (from a little above the ankle, where only the mask's pixels that differ
@@ -1038,6 +1040,20 @@ export function oldShoes(
     if (Math.hypot(r / sum - shin[0], g / sum - shin[1]) >= 0.035) return false;
     // (a pale satin ribbon or collar: brighter than the shin and bluer, though its hue passes)
     return !(sum > shin[2] * PALE_BRIGHT && 1 - (r + g) / sum > 1 - shin[0] - shin[1] + PALE_BLUE);
+  };
+  // a pale ribbon's pixel within `r` (chromaticity near the shin's, brighter and bluer: `likeShin`'s exception)
+  const paleNear = (x: number, y: number, shin: ShinTone, r: number) => {
+    for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r); yy++) {
+      for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++) {
+        const q = yy * W + xx;
+        const o = q * 4;
+        const rr = d[o] ?? 0;
+        const gg = d[o + 1] ?? 0;
+        const sum = rr + gg + (d[o + 2] ?? 0) + 1;
+        if (Math.hypot(rr / sum - shin[0], gg / sum - shin[1]) < 0.035 && !likeShin(q, shin)) return true;
+      }
+    }
+    return false;
   };
   // the mask's fringe of floor beside the shin (`FRINGE_BAND`): grey, and like the floor just past the mask's edge
   const floorFringe = (crop: Uint8Array, cw: number, x: number, y: number, x0: number, y0: number, band: number) => {
@@ -1109,6 +1125,7 @@ export function oldShoes(
     const ys: number[] = [];
     const shinLike = (p: number) => likeShin(p, shin);
     const band = Math.max(1, Math.round(w0 * FRINGE_BAND));
+    const edge = Math.max(1, Math.round(w0 * PALE_EDGE));
     // a bare foot (or one in tights): it has no old shoe, and none of it (nor the floor beside it) is filled
     if (bare[side]) {
       boxes.push(null);
@@ -1132,7 +1149,11 @@ export function oldShoes(
         // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour, by
         // its chromaticity: shading changes the brightness, not the hue)
         if (y + y0 < leg.end.y - w0 * 0.2) {
-          if (!shin || (crop[y * cw + x] ?? 0) < 128 || shinLike(p)) continue;
+          if (!shin || (crop[y * cw + x] ?? 0) < 128) continue;
+          if (shinLike(p)) {
+            // (the blended edge of a pale ribbon: the shin's hue beside it, `PALE_EDGE`)
+            if (!paleNear(x + x0, y + y0, shin, edge)) continue;
+          }
         }
         if (y + y0 < leg.end.y && floorFringe(crop, cw, x, y, x0, y0, band)) continue;
         out[p] = 255;
