@@ -1143,7 +1143,8 @@ export function oldShoes(
         if (ax * ax + ay * ay > bx * bx + by * by) continue;
         // skin is the foot's own (left as it is) in the top of the foot's box; lower, a pale shoe's shading
         // passes the skin test too
-        if (maps.skin[p] && y + y0 < f.y + f.h * 0.3) continue;
+        // (not a pale satin ribbon the skin map took: `PALE_BRIGHT`)
+        if (maps.skin[p] && y + y0 < f.y + f.h * 0.3 && !(shin && paleNear(x + x0, y + y0, shin, 0))) continue;
         // stockings, tights, a boot's shaft: kept (legwear.ts)
         if (legwear?.[p]) continue;
         // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour, by
