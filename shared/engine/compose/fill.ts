@@ -1179,8 +1179,8 @@ export function oldShoes(
   return { region: out, boxes };
 }
 
-/** The shin's chromaticity (r, g over r + g + b) from its median colour (the mask's pixels from half-way down
- * to three quarters of knee -> ankle). */
+/** The shin's chromaticity (r, g over r + g + b) and brightness (r + g + b) from its median colour (the mask's
+ * pixels from half-way down to three quarters of knee -> ankle). */
 export function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): ShinTone | null {
   const { width: W, height: H, mask } = body;
   const c: number[][] = [[], [], []];

@@ -255,6 +255,19 @@ export function ownSkin(r: number, g: number, b: number, skin: Rgb): number {
   );
 }
 
+/** The most pale-satin pixel (`paleness`) of the photo within `r` pixels of (x, y): a ribbon's blended edge beside
+ * it is not the foot's skin either. */
+export function paleNearby(person: RgbaImage, x: number, y: number, r: number, skin: Rgb): number {
+  let most = 0;
+  for (let yy = Math.max(0, y - r); yy <= Math.min(person.height - 1, y + r); yy++) {
+    for (let xx = Math.max(0, x - r); xx <= Math.min(person.width - 1, x + r); xx++) {
+      const o = (yy * person.width + xx) * 4;
+      most = Math.max(most, paleness(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin));
+    }
+  }
+  return most;
+}
+
 function paleness(r: number, g: number, b: number, skin: Rgb): number {
   const sum = skin[0] + skin[1] + skin[2] + 1;
   const ps = r + g + b + 1;
