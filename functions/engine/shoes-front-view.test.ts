@@ -313,7 +313,7 @@ describe('shoes seen from the front (real models)', () => {
 
   // round 15, V4: pointe shoes (cgi-model-2): the satin ribbons wound round the ankles and the satin over the
   // instep pass the skin test by their hue, so they stayed above the new pump (old code: 293 pale satin pixels left
-  // round the ankles and insteps); now a pixel of the shin's hue but brighter and bluer is the old shoe's (13)
+  // round the ankles and insteps); now a pixel of the shin's hue but brighter and bluer is the old shoe's (14)
   it('leaves no pale satin ribbons round the ankles above a new pump (pointe shoes)', async () => {
     const { person, body, image, cov } = await renderOnce('heels-red', 'cgi-model-2');
     const W = person.width;
