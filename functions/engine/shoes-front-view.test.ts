@@ -311,6 +311,30 @@ describe('shoes seen from the front (real models)', () => {
     expect({ ds, own: ds.every((d) => d < 28) }).toMatchObject({ own: true });
   }, 60_000);
 
+  // round 15, V4: pointe shoes (cgi-model-2): the satin ribbons wound round the ankles and the satin over the
+  // instep pass the skin test by their hue, so they stayed above the new pump (old code: 293 pale satin pixels left
+  // round the ankles and insteps); now a pixel of the shin's hue but brighter and bluer is the old shoe's (14)
+  it('leaves no pale satin ribbons round the ankles above a new pump (pointe shoes)', async () => {
+    const { person, body, image, cov } = await renderOnce('heels-red', 'cgi-model-2');
+    const W = person.width;
+    let satin = 0;
+    for (const leg of [body.legL, body.legR]) {
+      const w = leg.widthEnd;
+      const skin = shinColour(person, leg.end, leg.mid, w)!;
+      const sum = skin[0] + skin[1] + skin[2];
+      for (let y = Math.round(leg.end.y - w); y <= leg.end.y + w * 1.5; y++) {
+        for (let x = Math.round(leg.end.x - w * 0.7); x <= leg.end.x + w * 0.7; x++) {
+          const p = y * W + x;
+          if (cov[p]! >= 128) continue;
+          const [r, g, b] = [image.data[p * 4]!, image.data[p * 4 + 1]!, image.data[p * 4 + 2]!];
+          // pale: much brighter than the shin, little colour (the pink floor is as bright but saturated)
+          if (r + g + b > sum * 1.15 && (r - Math.min(g, b)) / r < 0.3) satin++;
+        }
+      }
+    }
+    expect(satin).toBeLessThan(60);
+  }, 60_000);
+
   // before: the front a tall box from the sole up to the ankle's keypoint (ai-body: its top 0.06 shin widths
   // under it, 107 / 93 px tall), as tall as the old shoe where that was taller; now it ends below the ankle
   it('ends a trainer seen from the front below the ankle, not up to it', async () => {

@@ -1120,6 +1120,16 @@ const FRINGE_BAND = 0.15;
 const FRINGE_GREY = 0.06;
 const FRINGE_LIKE = 20;
 
+/** The shin's chromaticity (r, g over r + g + b) and the brightness (r + g + b) of its median colour. */
+type ShinTone = [number, number, number];
+/** Above the ankle, a pixel of the shin's hue but `PALE_BRIGHT` times brighter than the shin's median and whose
+ * blue share is `PALE_BLUE` above the shin's is a pale satin ribbon or collar round the ankle (pointe shoes), not the
+ * shin: it is the old shoe's (left as the photo's, the ribbons stayed above the new shoe). */
+const PALE_BRIGHT = 1.1;
+const PALE_BLUE = 0.015;
+/** ...and the shin's pixels within this many shin widths of such a ribbon pixel are its blended edge (the old shoe's). */
+const PALE_EDGE = 0.04;
+
 /**
  * The old shoes: around each foot's box (from a little above the ankle, where only the mask's pixels that differ
  * from the shin's own colour are taken, to below the sole, a third of the box beyond its sides; nearer this foot's centre than the other's), the person's mask grown by a fifth of the shin's width (the mask stops short of soles, toes and a
@@ -1138,13 +1148,29 @@ export function oldShoes(
   const boxes: (Box | null)[] = [];
   const feet = [body.legL, body.legR].map((leg) => footBox(body, leg.end, leg.widthEnd));
   const centre = feet.map((f) => ({ x: f.x + f.w / 2, y: f.y + f.h / 2 }));
-  const likeShin = (p: number, shin: [number, number] | null) => {
+  const likeShin = (p: number, shin: ShinTone | null) => {
     if (!shin) return false;
     const o = p * 4;
     const r = d[o] ?? 0;
     const g = d[o + 1] ?? 0;
     const sum = r + g + (d[o + 2] ?? 0) + 1;
-    return Math.hypot(r / sum - shin[0], g / sum - shin[1]) < 0.035;
+    if (Math.hypot(r / sum - shin[0], g / sum - shin[1]) >= 0.035) return false;
+    // (a pale satin ribbon or collar: brighter than the shin and bluer, though its hue passes)
+    return !(sum > shin[2] * PALE_BRIGHT && 1 - (r + g) / sum > 1 - shin[0] - shin[1] + PALE_BLUE);
+  };
+  // a pale ribbon's pixel within `r` (chromaticity near the shin's, brighter and bluer: `likeShin`'s exception)
+  const paleNear = (x: number, y: number, shin: ShinTone, r: number) => {
+    for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r); yy++) {
+      for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++) {
+        const q = yy * W + xx;
+        const o = q * 4;
+        const rr = d[o] ?? 0;
+        const gg = d[o + 1] ?? 0;
+        const sum = rr + gg + (d[o + 2] ?? 0) + 1;
+        if (Math.hypot(rr / sum - shin[0], gg / sum - shin[1]) < 0.035 && !likeShin(q, shin)) return true;
+      }
+    }
+    return false;
   };
   // the mask's fringe of floor beside the shin (`FRINGE_BAND`): grey, and like the floor just past the mask's edge
   const floorFringe = (crop: Uint8Array, cw: number, x: number, y: number, x0: number, y0: number, band: number) => {
@@ -1216,6 +1242,7 @@ export function oldShoes(
     const ys: number[] = [];
     const shinLike = (p: number) => likeShin(p, shin);
     const band = Math.max(1, Math.round(w0 * FRINGE_BAND));
+    const edge = Math.max(1, Math.round(w0 * PALE_EDGE));
     // a bare foot (or one in tights): it has no old shoe, and none of it (nor the floor beside it) is filled
     if (bare[side]) {
       boxes.push(null);
@@ -1233,13 +1260,18 @@ export function oldShoes(
         if (ax * ax + ay * ay > bx * bx + by * by) continue;
         // skin is the foot's own (left as it is) in the top of the foot's box; lower, a pale shoe's shading
         // passes the skin test too
-        if (maps.skin[p] && y + y0 < f.y + f.h * 0.3) continue;
+        // (not a pale satin ribbon the skin map took: `PALE_BRIGHT`)
+        if (maps.skin[p] && y + y0 < f.y + f.h * 0.3 && !(shin && paleNear(x + x0, y + y0, shin, 0))) continue;
         // stockings, tights, a boot's shaft: kept (legwear.ts)
         if (legwear?.[p]) continue;
         // above the ankle: a shoe's collar, not the shin (a pale shin can fail the skin test: its own colour, by
         // its chromaticity: shading changes the brightness, not the hue)
         if (y + y0 < leg.end.y - w0 * 0.2) {
-          if (!shin || (crop[y * cw + x] ?? 0) < 128 || shinLike(p)) continue;
+          if (!shin || (crop[y * cw + x] ?? 0) < 128) continue;
+          if (shinLike(p)) {
+            // (the blended edge of a pale ribbon: the shin's hue beside it, `PALE_EDGE`)
+            if (!paleNear(x + x0, y + y0, shin, edge)) continue;
+          }
         }
         if (y + y0 < leg.end.y && floorFringe(crop, cw, x, y, x0, y0, band)) continue;
         out[p] = 255;
@@ -1264,9 +1296,9 @@ export function oldShoes(
   return { region: out, boxes };
 }
 
-/** The shin's chromaticity (r, g over r + g + b) from its median colour (the mask's pixels from half-way down
- * to three quarters of knee -> ankle). */
-export function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): [number, number] | null {
+/** The shin's chromaticity (r, g over r + g + b) and brightness (r + g + b) from its median colour (the mask's
+ * pixels from half-way down to three quarters of knee -> ankle). */
+export function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): ShinTone | null {
   const { width: W, height: H, mask } = body;
   const c: number[][] = [[], [], []];
   const r = Math.max(1, Math.round(leg.widthEnd * 0.2));
@@ -1285,7 +1317,7 @@ export function shinColour(image: RgbaImage, body: Body, leg: Body['legL']): [nu
   const med = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1] ?? 0;
   const [mr, mg, mb] = [med(c[0]!), med(c[1]!), med(c[2]!)];
   const sum = mr + mg + mb + 1;
-  return [mr / sum, mg / sum];
+  return [mr / sum, mg / sum, sum];
 }
 
 /**
@@ -2090,6 +2122,10 @@ const BG_SURE = 26;
 /** How far (x the span) a pixel of the fill may be from the background it mirrors. */
 const BG_REACH = 1.2;
 
+/** A shoe's fill takes its skin only from skin pixels with skin this many shin widths to each side: the leg's
+ * outline is blended with the floor (a pink floor tinted the skin filled over pointe shoes' ribbons pink). */
+const SHOE_SKIN_CORE = 0.05;
+
 /** The top of a shoulder above its joint, in shoulder spans. */
 export const SHOULDER_TOP_RISE = 0.1;
 
@@ -2137,6 +2173,11 @@ export function fillRegion(
   // sources: up to 3x3 samples per small cell
   const stride = Math.max(1, Math.floor(1 / k / 3));
   const warmMin = skinWarmthFloor(out, region, maps, W, H);
+  // a shoe's fill: skin sources inside the skin, not on the leg's outline (`SHOE_SKIN_CORE`)
+  const core =
+    slot === 'shoes'
+      ? Math.max(1, Math.round(Math.min(body.legL.widthEnd, body.legR.widthEnd, body.span * 0.4) * SHOE_SKIN_CORE))
+      : 0;
   for (let y = 0; y < H; y += stride) {
     const sy = Math.min(h - 1, Math.floor(y * k));
     for (let x = 0; x < W; x += stride) {
@@ -2145,7 +2186,12 @@ export function fillRegion(
       const q = sy * w + Math.min(w - 1, Math.floor(x * k));
       const o = p * 4;
       if ((maps.hair[p] ?? 0) >= 128) hairN[q] = (hairN[q] ?? 0) + 1;
-      if (maps.skin[p] && (maps.hair[p] ?? 0) < 128 && warmth(out.data, o) >= warmMin) {
+      if (
+        maps.skin[p] &&
+        (maps.hair[p] ?? 0) < 128 &&
+        warmth(out.data, o) >= warmMin &&
+        !(core > 0 && !(maps.skin[p - core] && maps.skin[p + core]))
+      ) {
         if (legSkin && (body.mask[p] ?? 0) >= 128) {
           const hist = y > body.pelvis.y ? legSkin[1]! : legSkin[0]!;
           for (let c = 0; c < 3; c++) hist[c * 256 + (out.data[o + c] ?? 0)]!++;

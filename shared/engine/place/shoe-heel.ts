@@ -218,7 +218,12 @@ export function instepSkin(
       const g = person.data[o + 1] ?? 0;
       const b = person.data[o + 2] ?? 0;
       const ps = r + g + b + 1;
-      if (Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum) >= 0.035 || ps <= sum * 0.55 || ps >= sum * 1.4) {
+      if (
+        Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum) >= 0.035 ||
+        ps <= sum * 0.55 ||
+        ps >= sum * 1.4 ||
+        paleness(r, g, b, skin) >= 0.5
+      ) {
         continue;
       }
       rs.push(r);
@@ -245,8 +250,35 @@ export function ownSkin(r: number, g: number, b: number, skin: Rgb): number {
     clamp((0.035 - d) / 0.01),
     clamp((ps - sum * 0.55) / (sum * 0.1)),
     clamp((sum * 1.4 - ps) / (sum * 0.15)),
+    // (a pale satin shoe or ribbon: brighter than the shin and bluer, though its hue passes: not skin)
+    1 - paleness(r, g, b, skin),
   );
 }
+
+/** The most pale-satin pixel (`paleness`) of the photo within `r` pixels of (x, y): a ribbon's blended edge beside
+ * it is not the foot's skin either. */
+export function paleNearby(person: RgbaImage, x: number, y: number, r: number, skin: Rgb): number {
+  let most = 0;
+  for (let yy = Math.max(0, y - r); yy <= Math.min(person.height - 1, y + r); yy++) {
+    for (let xx = Math.max(0, x - r); xx <= Math.min(person.width - 1, x + r); xx++) {
+      const o = (yy * person.width + xx) * 4;
+      most = Math.max(most, paleness(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin));
+    }
+  }
+  return most;
+}
+
+function paleness(r: number, g: number, b: number, skin: Rgb): number {
+  const sum = skin[0] + skin[1] + skin[2] + 1;
+  const ps = r + g + b + 1;
+  const clamp = (x: number) => Math.max(0, Math.min(1, x));
+  return clamp((ps - sum * PALE_BRIGHT) / (sum * 0.05)) * clamp((b / ps - skin[2] / sum - PALE_BLUE) / 0.01 + 0.5);
+}
+
+/** A pixel `PALE_BRIGHT` times brighter than the shin's median whose blue share is `PALE_BLUE` above the shin's is
+ * a pale satin shoe or ribbon (pointe shoes), not the foot's skin seen through the old shoe's opening. */
+const PALE_BRIGHT = 1.1;
+const PALE_BLUE = 0.015;
 
 /** The ankle's cross profile: this many bins across its skin run. */
 const PROFILE_BINS = 16;

@@ -7,7 +7,7 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
-import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, profileAt } from './shoe-heel';
+import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, paleNearby, profileAt } from './shoe-heel';
 import { profileFoot, profileHeight } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
@@ -786,6 +786,10 @@ function drawFront(
  * photo (the shoe's opening shows the foot, unchanged); over an old shoe (which the fill replaces with the floor) the photo's own pixels where they are skin (or
  * hosiery: the lower shin's colour, `skin`), else that colour, shaded round, fading into the leg at the ankle.
  */
+/** Over an old shoe, the instep's photo pixels within this share of its half width of a pale satin pixel are the
+ * ribbon's blended edge (pointe shoes' ribbons crossing the instep), not the foot's skin. */
+const INSTEP_PALE_EDGE = 0.08;
+
 function drawInstep(
   layer: Layer,
   person: RgbaImage,
@@ -810,6 +814,8 @@ function drawInstep(
   const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
   const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
   const W = layer.width;
+  // (a pale ribbon's blended edge, this far round it, is not the foot's skin either: `paleNearby`)
+  const edge = Math.max(1, Math.round(Math.max(half0, half1) * INSTEP_PALE_EDGE));
   for (let y = Y0; y <= Y1; y++) {
     for (let x = X0; x <= X1; x++) {
       const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
@@ -834,7 +840,7 @@ function drawInstep(
       const pb = person.data[o + 2] ?? 0;
       // (over an old shoe: how much it is skin, softly at the limits, so the photo's skin and the fill meet
       // without a ragged edge of near-white or near-skin pixels)
-      const own = bare ? 1 : ownSkin(pr, pg, pb, skin);
+      const own = bare ? 1 : Math.min(ownSkin(pr, pg, pb, skin), 1 - paleNearby(person, x, y, edge, skin));
       const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
       // (else the foot's own skin tone seen there, shaded round: `fill`)
       const f = (shade / 0.95) * (1 - own);
