@@ -46,7 +46,9 @@ function whiteIn(img: RgbaImage, box: { x0: number; y0: number; x1: number; y1: 
 
 describe('product photos: the neck opening on a ghost mannequin and on a hanger', () => {
   it("a ghost mannequin's inside back is not cloth: the cut-out's neck opening is the flat lay's", async () => {
-    for (const id of ['tank-rib', 'tee-logo', 'cardigan-v', 'coat-camel']) {
+    // (the navy blazer's dark grey inside back is within a few levels of its navy front: told apart by its hue,
+    // round 15, part V8)
+    for (const id of ['tank-rib', 'tee-logo', 'cardigan-v', 'coat-camel', 'blazer-navy']) {
       const flat = detectGarment(await photo(id, 'flat-white'), garment(id).slot);
       const ghost = detectGarment(await photo(id, 'ghost-mannequin'), garment(id).slot);
       // the same canvas: the flat lay's opening (background inside its box's upper half) taken as cloth

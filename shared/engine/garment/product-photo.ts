@@ -52,6 +52,16 @@ export const PRODUCT_PHOTO = {
   /** ...closed below by the garment's front, in a colour this far from it (largest channel difference). */
   neckContrast: 28,
   /**
+   * Where the region grows past `neckMaxArea` by shade alone, or the front below it is within `neckContrast`, it is
+   * grown again with its hue too: a navy blazer's dark grey inside back is within `neckSpread` of its front (20
+   * levels, in the blue) and grew into it. A pixel's chroma (r - g, (r + g) / 2 - b) at most `neckChromaSpread`
+   * from the seed's (or this share of the seed's own chroma, a shaded saturated colour) joins it; the front is then
+   * another colour at `neckChromaContrast` of chroma too.
+   */
+  neckChromaSpread: 12,
+  neckChromaShare: 0.25,
+  neckChromaContrast: 15,
+  /**
    * A clip hanger over a bottom's waistband: near its top (within `clipTop` of the height) a bar, rows at least
    * `clipBarWidth` of the garment's width wide that are mostly (`clipBarShare`) dark and grey (channels within
    * `clipGrey`, brightness under `clipDark`), where the garment's own body is mostly not (under `clipBodyShare`)...
@@ -482,6 +492,11 @@ export function untilt(image: RgbaImage, alpha: GrayImage, tilt: number): { imag
   return { image: out, alpha: outAlpha };
 }
 
+/** How far apart two colours' chroma (r - g, (r + g) / 2 - b) lie. */
+function chromaDiff(r1: number, g1: number, b1: number, r2: number, g2: number, b2: number): number {
+  return Math.hypot(r1 - g1 - (r2 - g2), (r1 + g1) / 2 - b1 - ((r2 + g2) / 2 - b2));
+}
+
 /**
  * Clear what fills a neck opening that is not the garment's front: a ghost mannequin's inside back (and its label),
  * or the background a hanger's bar closes off inside the neckline (with the bar across it). Looked for from the
@@ -528,132 +543,157 @@ export function removeNeckFill(
     const sr = d[s * 4] ?? 0;
     const sg = d[s * 4 + 1] ?? 0;
     const sb = d[s * 4 + 2] ?? 0;
-    const region: number[] = [s];
-    seen[s] = 1;
-    let overflow = false;
-    for (let k = 0; k < region.length && !overflow; k++) {
-      const p = region[k] ?? 0;
-      const px = p % w;
-      const py = (p - px) / w;
-      const o = p * 4;
-      for (const q of [px > 0 ? p - 1 : -1, px < w - 1 ? p + 1 : -1, p - w, p + w]) {
-        if (q < 0 || q >= a.length || seen[q] || (a[q] ?? 0) < 128) continue;
-        const qy = (q - (q % w)) / w;
-        if (qy > yMax || Math.abs(qy - py) > 1) continue;
-        if (diff(q * 4, d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0) > P.neckStep) continue;
-        if (diff(q * 4, sr, sg, sb) > P.neckSpread) continue;
-        seen[q] = 1;
-        region.push(q);
-        if (region.length > maxArea) overflow = true;
+    const grow = (hueSpread: number, marks: Uint8Array) => {
+      const region: number[] = [s];
+      marks[s] = 1;
+      for (let k = 0; k < region.length; k++) {
+        const p = region[k] ?? 0;
+        const px = p % w;
+        const py = (p - px) / w;
+        const o = p * 4;
+        for (const q of [px > 0 ? p - 1 : -1, px < w - 1 ? p + 1 : -1, p - w, p + w]) {
+          if (q < 0 || q >= a.length || marks[q] || (a[q] ?? 0) < 128) continue;
+          const qy = (q - (q % w)) / w;
+          if (qy > yMax || Math.abs(qy - py) > 1) continue;
+          if (diff(q * 4, d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0) > P.neckStep) continue;
+          if (diff(q * 4, sr, sg, sb) > P.neckSpread) continue;
+          if (chromaDiff(d[q * 4] ?? 0, d[q * 4 + 1] ?? 0, d[q * 4 + 2] ?? 0, sr, sg, sb) > hueSpread) continue;
+          marks[q] = 1;
+          region.push(q);
+          if (region.length > maxArea) return null;
+        }
       }
-    }
-    if (overflow || region.length < P.neckMinArea * area) continue;
-    // its box, top and bottom per column, mean colour
-    let x0 = w;
-    let x1 = -1;
-    let y1 = -1;
-    const colTop = new Map<number, number>();
-    const colBottom = new Map<number, number>();
-    let r = 0;
-    let g = 0;
-    let b = 0;
-    for (const p of region) {
-      const x = p % w;
-      const y = (p - x) / w;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y1 = Math.max(y1, y);
-      if ((colTop.get(x) ?? Infinity) > y) colTop.set(x, y);
-      if ((colBottom.get(x) ?? -1) < y) colBottom.set(x, y);
-      r += d[p * 4] ?? 0;
-      g += d[p * 4 + 1] ?? 0;
-      b += d[p * 4 + 2] ?? 0;
-    }
-    const n = region.length;
-    r /= n;
-    g /= n;
-    b /= n;
-    if (x1 - x0 + 1 > P.neckMaxWidth * bbox.w || Math.abs((x0 + x1) / 2 - cx) > 0.1 * bbox.w) continue;
-    // it fills an opening: solid (a neck's binding is a thin band round the notch) and bordered by the garment at
-    // its sides and below (a band across the shoulders meets the background at the shoulders' slopes)
-    const boxTop = Math.min(...colTop.values());
-    if (n < P.neckFill * (x1 - x0 + 1) * (y1 - boxTop + 1)) continue;
-    let sideBg = 0;
-    for (const p of region) {
-      const x = p % w;
-      if (
-        (x > 0 && (a[p - 1] ?? 0) < 128) ||
-        (x < w - 1 && (a[p + 1] ?? 0) < 128) ||
-        (p + w < a.length && (a[p + w] ?? 0) < 128)
-      )
-        sideBg++;
-    }
-    if (sideBg > P.neckSideBg * colTop.size) continue;
-    // and the garment goes on either side of it at its top (the shoulders beside a neck opening; a band across
-    // the shoulders reaches the outline's edge)
-    const spans = new Map<number, [number, number]>();
-    for (const p of region) {
-      const x = p % w;
-      const y = (p - x) / w;
-      const span = spans.get(y);
-      if (!span) spans.set(y, [x, x]);
-      else spans.set(y, [Math.min(span[0], x), Math.max(span[1], x)]);
-    }
-    // (past the outline's own drawn edge: a few pixels)
-    const m = Math.max(4, Math.round(0.015 * bbox.w));
-    let beside = 0;
-    let besideRows = 0;
-    for (const [y, [l, rr]] of spans) {
-      if (y > boxTop + (y1 - boxTop) * 0.5) continue;
-      besideRows++;
-      if (l - m >= 0 && rr + m < w && (a[y * w + l - m] ?? 0) >= 128 && (a[y * w + rr + m] ?? 0) >= 128) beside++;
-    }
-    if (beside < 0.7 * besideRows) continue;
-    // open at the top: in most of its columns its top is the outline's top or just under a thin bar; or, under a
-    // region already cleared, the same fill again under a thin bar (a hanger's bar drawn whole across the opening)
-    const under =
-      prev && Math.max(Math.abs(prev.r - r), Math.abs(prev.g - g), Math.abs(prev.b - b)) <= P.neckSpread
-        ? prev.bottom
-        : null;
-    let open = 0;
-    for (const [x, y] of colTop) {
-      const t = under ? under.get(x) : topY[x - bbox.x];
-      if (t !== undefined && y - t <= openTop) open++;
-    }
-    if (open < 0.6 * colTop.size) continue;
-    // closed below by the garment's front, in another colour
-    let closed = 0;
-    let fr = 0;
-    let fg = 0;
-    let fb = 0;
-    for (const [x, y] of colBottom) {
-      const yb = y + 3;
-      if (yb >= alpha.height || (a[yb * w + x] ?? 0) < 128) continue;
-      closed++;
-      fr += d[(yb * w + x) * 4] ?? 0;
-      fg += d[(yb * w + x) * 4 + 1] ?? 0;
-      fb += d[(yb * w + x) * 4 + 2] ?? 0;
-    }
-    if (closed < 0.7 * colBottom.size) continue;
-    if (Math.max(Math.abs(fr / closed - r), Math.abs(fg / closed - g), Math.abs(fb / closed - b)) < P.neckContrast)
-      continue;
-    // clear it, what it encloses row by row (a label), and the thin bar above it up to the outline's top
-    const inRegion = new Uint8Array(a.length);
-    for (const p of region) inRegion[p] = 1;
-    let count = 0;
-    const clear = (i: number) => {
-      if (a[i]) count++;
-      a[i] = 0;
-      if (cleared) cleared[i] = 1;
+      return region;
     };
-    for (const [y, [l, rr]] of spans) for (let x = l; x <= rr; x++) clear(y * w + x);
-    for (const [x, y] of colTop) {
-      const t = under ? under.get(x) : topY[x - bbox.x];
-      if (t !== undefined && y - t <= openTop) for (let yy = t; yy < y; yy++) clear(yy * w + x);
+    // (by its hue too only where one of shade alone grew into the front, past `neckMaxArea`, or met a front too
+    // close in shade: what was found before is unchanged)
+    let spread = false;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (attempt === 1 && !spread) break;
+      const byHue = attempt === 1;
+      const seedChroma = Math.hypot(sr - sg, (sr + sg) / 2 - sb);
+      const region = byHue
+        ? grow(Math.max(P.neckChromaSpread, P.neckChromaShare * seedChroma), new Uint8Array(w * alpha.height))
+        : grow(Infinity, seen);
+      if (region === null) {
+        spread = true;
+        continue;
+      }
+      if (region.length < P.neckMinArea * area) continue;
+      // its box, top and bottom per column, mean colour
+      let x0 = w;
+      let x1 = -1;
+      let y1 = -1;
+      const colTop = new Map<number, number>();
+      const colBottom = new Map<number, number>();
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (const p of region) {
+        const x = p % w;
+        const y = (p - x) / w;
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+        if ((colTop.get(x) ?? Infinity) > y) colTop.set(x, y);
+        if ((colBottom.get(x) ?? -1) < y) colBottom.set(x, y);
+        r += d[p * 4] ?? 0;
+        g += d[p * 4 + 1] ?? 0;
+        b += d[p * 4 + 2] ?? 0;
+      }
+      const n = region.length;
+      r /= n;
+      g /= n;
+      b /= n;
+      if (x1 - x0 + 1 > P.neckMaxWidth * bbox.w || Math.abs((x0 + x1) / 2 - cx) > 0.1 * bbox.w) continue;
+      // it fills an opening: solid (a neck's binding is a thin band round the notch) and bordered by the garment at
+      // its sides and below (a band across the shoulders meets the background at the shoulders' slopes)
+      const boxTop = Math.min(...colTop.values());
+      if (n < P.neckFill * (x1 - x0 + 1) * (y1 - boxTop + 1)) continue;
+      let sideBg = 0;
+      for (const p of region) {
+        const x = p % w;
+        if (
+          (x > 0 && (a[p - 1] ?? 0) < 128) ||
+          (x < w - 1 && (a[p + 1] ?? 0) < 128) ||
+          (p + w < a.length && (a[p + w] ?? 0) < 128)
+        )
+          sideBg++;
+      }
+      if (sideBg > P.neckSideBg * colTop.size) continue;
+      // and the garment goes on either side of it at its top (the shoulders beside a neck opening; a band across
+      // the shoulders reaches the outline's edge)
+      const spans = new Map<number, [number, number]>();
+      for (const p of region) {
+        const x = p % w;
+        const y = (p - x) / w;
+        const span = spans.get(y);
+        if (!span) spans.set(y, [x, x]);
+        else spans.set(y, [Math.min(span[0], x), Math.max(span[1], x)]);
+      }
+      // (past the outline's own drawn edge: a few pixels)
+      const m = Math.max(4, Math.round(0.015 * bbox.w));
+      let beside = 0;
+      let besideRows = 0;
+      for (const [y, [l, rr]] of spans) {
+        if (y > boxTop + (y1 - boxTop) * 0.5) continue;
+        besideRows++;
+        if (l - m >= 0 && rr + m < w && (a[y * w + l - m] ?? 0) >= 128 && (a[y * w + rr + m] ?? 0) >= 128) beside++;
+      }
+      if (beside < 0.7 * besideRows) continue;
+      // open at the top: in most of its columns its top is the outline's top or just under a thin bar; or, under a
+      // region already cleared, the same fill again under a thin bar (a hanger's bar drawn whole across the opening)
+      const under =
+        prev && Math.max(Math.abs(prev.r - r), Math.abs(prev.g - g), Math.abs(prev.b - b)) <= P.neckSpread
+          ? prev.bottom
+          : null;
+      let open = 0;
+      for (const [x, y] of colTop) {
+        const t = under ? under.get(x) : topY[x - bbox.x];
+        if (t !== undefined && y - t <= openTop) open++;
+      }
+      if (open < 0.6 * colTop.size) continue;
+      // closed below by the garment's front, in another colour
+      let closed = 0;
+      let fr = 0;
+      let fg = 0;
+      let fb = 0;
+      for (const [x, y] of colBottom) {
+        const yb = y + 3;
+        if (yb >= alpha.height || (a[yb * w + x] ?? 0) < 128) continue;
+        closed++;
+        fr += d[(yb * w + x) * 4] ?? 0;
+        fg += d[(yb * w + x) * 4 + 1] ?? 0;
+        fb += d[(yb * w + x) * 4 + 2] ?? 0;
+      }
+      if (closed < 0.7 * colBottom.size) continue;
+      if (
+        Math.max(Math.abs(fr / closed - r), Math.abs(fg / closed - g), Math.abs(fb / closed - b)) < P.neckContrast &&
+        (!byHue || chromaDiff(fr / closed, fg / closed, fb / closed, r, g, b) < P.neckChromaContrast)
+      ) {
+        // (the front too close in shade: grown again by hue)
+        spread = true;
+        continue;
+      }
+      // clear it, what it encloses row by row (a label), and the thin bar above it up to the outline's top
+      const inRegion = new Uint8Array(a.length);
+      for (const p of region) inRegion[p] = 1;
+      let count = 0;
+      const clear = (i: number) => {
+        if (a[i]) count++;
+        a[i] = 0;
+        if (cleared) cleared[i] = 1;
+      };
+      for (const [y, [l, rr]] of spans) for (let x = l; x <= rr; x++) clear(y * w + x);
+      for (const [x, y] of colTop) {
+        const t = under ? under.get(x) : topY[x - bbox.x];
+        if (t !== undefined && y - t <= openTop) for (let yy = t; yy < y; yy++) clear(yy * w + x);
+      }
+      total += count;
+      // the same fill may go on under a bar across the opening: looked for below this one
+      prev = { r, g, b, bottom: colBottom };
+      break;
     }
-    total += count;
-    // the same fill may go on under a bar across the opening: looked for below this one
-    prev = { r, g, b, bottom: colBottom };
   }
   return total;
 }

@@ -252,6 +252,13 @@ export const UPPER_LANDMARKS = { hip: 1.1, knee: 1.95, ankle: 2.75 };
  */
 export const WORN_LANDMARKS = { hip: 1.35, knee: 2.0, ankle: 2.8 };
 /**
+ * The same for outerwear (issue 38, round 15): a jacket is cut roomier than a tee, so a hip-length one is longer
+ * for its chest (the 75 cm blazer 1.46, the puffer 1.4) and ends on the hip joints' line (outerwear's floor,
+ * just past it, holds); on `WORN_LANDMARKS` the blazer ended below the crotch (0.17 of the hips to the knees),
+ * hiding a bikini's or shorts' bottom, a blazer dress. A knee coat (2.0-2.05) is still at the knee.
+ */
+export const OUTER_LANDMARKS = { hip: 1.47, knee: 2.0, ankle: 2.8 };
+/**
  * The same for a dress or a jumpsuit, cut closer than a top or a coat: a dress's own chest is about 43 cm flat
  * where a tee's is 48 (a midi dress, 114 cm on 42 cm, ends at mid-calf; a maxi, 140 cm on 40 cm, at the ankle).
  */

@@ -39,6 +39,7 @@ import {
   sub,
   UPPER_LANDMARKS,
   WORN_LANDMARKS,
+  OUTER_LANDMARKS,
   type PlacedGarment,
 } from './common';
 
@@ -710,7 +711,7 @@ function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[
 /**
  * The landmarks a garment's own length (its hem below its top, in its own chest widths) is mapped by onto the
  * body's shoulders, hips, knees and ankles (`hemOnBody`), or null where it is scaled like its shoulders. A sleeved
- * top, a jacket or a coat: as worn (`WORN_LANDMARKS`), so a tee ends at the hips on a narrow-shouldered figure too
+ * top: as worn (`WORN_LANDMARKS`; a jacket or a coat `OUTER_LANDMARKS`), so a tee ends at the hips on a narrow-shouldered figure too
  * and a blazer at the top of the thigh; a sleeved dress's chest is read at its armpits' corners (`DRESS_LANDMARKS`:
  * cut closer than a top), a sleeveless one's at its widest row under the armhole, wider than its bust, as a top's
  * is (`UPPER_LANDMARKS`). A sleeveless top (a camisole, a tank): its narrow chest under the armholes is no
@@ -721,7 +722,7 @@ export function lengthMarks(
   sleeveless: boolean,
 ): { hip: number; knee: number; ankle: number } | null {
   if (slot === 'one-piece') return sleeveless ? UPPER_LANDMARKS : DRESS_LANDMARKS;
-  if (slot === 'outerwear') return WORN_LANDMARKS;
+  if (slot === 'outerwear') return OUTER_LANDMARKS;
   return sleeveless ? null : WORN_LANDMARKS;
 }
 
