@@ -266,6 +266,33 @@ describe('tall boots (real models)', () => {
     }
     expect(Math.min(...steps)).toBeGreaterThan(0.08);
   }, 60_000);
+  // cgi-model-30's rear calf showed between the two shafts (the person's pixels left bare between the pair's outer
+  // sides, down the upper 70% of the front shaft: 987); now a rear leg's shaft (its ankle higher) reaches over its own
+  // colour run on its inner side too, the front shin hiding the rest (0)
+  it('covers the rear calf between two shafts', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-30');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    const near = body.legL.end.y > body.legR.end.y ? body.legL : body.legR;
+    const axis = (y: number) => near.end.x + ((near.mid.x - near.end.x) * (y - near.end.y)) / (near.mid.y - near.end.y);
+    let top = Math.round(near.end.y);
+    while (top > near.mid.y && cov[(top - 1) * W + Math.round(axis(top - 1))]! >= 128) top--;
+    let bare = 0;
+    for (let y = top + 3; y < top + (near.end.y - top) * 0.7; y++) {
+      // the pair's span on the row: its first and last covered pixel round the front shin
+      const x0 = Math.max(0, Math.round(axis(y) - near.widthEnd * 2));
+      const x1 = Math.min(W - 1, Math.round(axis(y) + near.widthEnd * 2));
+      let a = -1;
+      let b = -1;
+      for (let x = x0; x <= x1; x++) {
+        if (cov[y * W + x]! < 128) continue;
+        if (a < 0) a = x;
+        b = x;
+      }
+      for (let x = a + 1; x < b; x++) if (body.mask[y * W + x]! >= 128 && cov[y * W + x]! < 128) bare++;
+    }
+    expect(bare).toBeLessThan(300);
+  }, 60_000);
   // cgi-model-30's calves touch: the mask's run round the front shin reaches the other leg, so its shaft took the
   // ankle's width and the calf showed bare beside its outer side (the person's pixels left bare on that side of the
   // axis, within 1.5 ankle widths, down the upper 70% of the shaft, within 60 levels of the

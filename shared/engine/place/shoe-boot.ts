@@ -413,27 +413,32 @@ export function drawBootFront(
   // the outer side (away from the other leg) over the leg's own colour run beside it, eased down the shaft
   const person = at.person;
   if (person && person.width === W && person.height === H) {
-    const dir: 1 | -1 = other.x < ankle.x ? 1 : -1;
-    const extra = new Float64Array(shaftEdges.length);
-    const okExtra = new Uint8Array(shaftEdges.length).fill(1);
-    shaftEdges.forEach((e, i) => {
-      // (not where the legs cross: the other leg's axis on this side at this height, its shin the run beside)
-      if (Math.sign(axisX(r0 + i) - otherX(r0 + i)) !== dir) return;
-      extra[i] = skinRunPast(person, mask, r0 + i, dir > 0 ? e[1] : e[0], dir, shinW, axisX(r0 + i));
-    });
-    // (a bare strip wider than a few rows: its widest over the rows around, then smoothed: no steps)
-    const k = Math.max(1, Math.round(shinW * SMOOTH * 0.5));
-    const grown = Float64Array.from(extra, (_, i) => {
-      let m = 0;
-      for (let j = Math.max(0, i - k); j <= Math.min(extra.length - 1, i + k); j++) m = Math.max(m, extra[j] ?? 0);
-      return m;
-    });
-    smoothRows(grown, okExtra, k);
-    shaftEdges.forEach((e, i) => {
-      const g = grown[i] ?? 0;
-      if (dir > 0) e[1] += g;
-      else e[0] -= g;
-    });
+    const out: 1 | -1 = other.x < ankle.x ? 1 : -1;
+    // (a rear leg, its ankle higher: its inner side too, the calf showing between the two shafts; the front shin's
+    // own run is its boot's, and the rear boot is hidden behind that shin)
+    const rear = ankle.y < other.y - shinW * SIDE_BY_SIDE;
+    for (const dir of rear ? [out, -out as 1 | -1] : [out]) {
+      const extra = new Float64Array(shaftEdges.length);
+      const okExtra = new Uint8Array(shaftEdges.length).fill(1);
+      shaftEdges.forEach((e, i) => {
+        // (not where the legs cross: the other leg's axis on this side at this height, its shin the run beside)
+        if (dir === out && Math.sign(axisX(r0 + i) - otherX(r0 + i)) !== dir) return;
+        extra[i] = skinRunPast(person, mask, r0 + i, dir > 0 ? e[1] : e[0], dir, shinW, axisX(r0 + i));
+      });
+      // (a bare strip wider than a few rows: its widest over the rows around, then smoothed: no steps)
+      const k = Math.max(1, Math.round(shinW * SMOOTH * 0.5));
+      const grown = Float64Array.from(extra, (_, i) => {
+        let m = 0;
+        for (let j = Math.max(0, i - k); j <= Math.min(extra.length - 1, i + k); j++) m = Math.max(m, extra[j] ?? 0);
+        return m;
+      });
+      smoothRows(grown, okExtra, k);
+      shaftEdges.forEach((e, i) => {
+        const g = grown[i] ?? 0;
+        if (dir > 0) e[1] += g;
+        else e[0] -= g;
+      });
+    }
   }
   // a foot facing the camera: the shaft eases in to its ankle over its lowest ANKLE_H (both sides; side by side the
   // outer one only, the two still meeting on the line), the foot flaring out below it
