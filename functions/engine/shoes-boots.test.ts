@@ -231,6 +231,68 @@ describe('tall boots (real models)', () => {
     const dark = lum.indexOf(Math.min(...lum.slice(0, cut)));
     expect(Math.max(...lum.slice(dark)) / lum[dark]!).toBeGreaterThan(1.08);
   }, 60_000);
+  // a foot facing the camera was the shaft going on down with its sides straight (a column: cgi-model-30's front boot,
+  // cgi-model-23's pair); now the shaft eases in to its ankle and the foot flares out from it into a rounded toe
+  // (FRONT_TOE_*, ANKLE_*): a side at its widest in the foot's lower half past that side on the ankle's row, over the
+  // boot's width on that row (the side it flares more; the least of the three boots: before 0.027, now 0.12)
+  it('flares a boot seen from the front out from its ankle into its foot', async () => {
+    const steps: number[] = [];
+    for (const name of ['cgi-model-30', 'cgi-model-23']) {
+      const { person, body, r } = await bootsOn(name);
+      const W = person.width;
+      const cov = r.layers.garment.data;
+      const { legL, legR } = body;
+      // cgi-model-30: the front foot only (the rear boot beside it); cgi-model-23: both, side by side
+      const legs = name === 'cgi-model-30' ? [legL.end.y > legR.end.y ? legL : legR] : [legL, legR];
+      for (const leg of legs) {
+        const x = Math.round(leg.end.x);
+        let sole = Math.round(leg.end.y);
+        while (sole + 1 < person.height && cov[(sole + 1) * W + x]! >= 128) sole++;
+        // the edge on a row, on side `dir`: from the axis outwards while the boot covers; the side it flares more
+        // (cgi-model-30's ankles are both on her front foot: the rear boot is beside it on one side)
+        const edge = (y: number, dir: number) => {
+          let d = 0;
+          while (d < W / 8 && cov[y * W + x + dir * (d + 1)]! >= 128) d++;
+          return d;
+        };
+        const ankle = edge(Math.round(leg.end.y), -1) + edge(Math.round(leg.end.y), 1) + 1;
+        const flare = [-1, 1].map((dir) => {
+          let foot = 0;
+          for (let y = Math.round((leg.end.y + sole) / 2); y < sole - 2; y++) foot = Math.max(foot, edge(y, dir));
+          return (foot - edge(Math.round(leg.end.y), dir)) / ankle;
+        });
+        steps.push(Math.max(...flare));
+      }
+    }
+    expect(Math.min(...steps)).toBeGreaterThan(0.08);
+  }, 60_000);
+  // cgi-model-30's rear calf showed between the two shafts (the person's pixels left bare between the pair's outer
+  // sides, down the upper 70% of the front shaft: 987); now a rear leg's shaft (its ankle higher) reaches over its own
+  // colour run on its inner side too, the front shin hiding the rest (0)
+  it('covers the rear calf between two shafts', async () => {
+    const { person, body, r } = await bootsOn('cgi-model-30');
+    const W = person.width;
+    const cov = r.layers.garment.data;
+    const near = body.legL.end.y > body.legR.end.y ? body.legL : body.legR;
+    const axis = (y: number) => near.end.x + ((near.mid.x - near.end.x) * (y - near.end.y)) / (near.mid.y - near.end.y);
+    let top = Math.round(near.end.y);
+    while (top > near.mid.y && cov[(top - 1) * W + Math.round(axis(top - 1))]! >= 128) top--;
+    let bare = 0;
+    for (let y = top + 3; y < top + (near.end.y - top) * 0.7; y++) {
+      // the pair's span on the row: its first and last covered pixel round the front shin
+      const x0 = Math.max(0, Math.round(axis(y) - near.widthEnd * 2));
+      const x1 = Math.min(W - 1, Math.round(axis(y) + near.widthEnd * 2));
+      let a = -1;
+      let b = -1;
+      for (let x = x0; x <= x1; x++) {
+        if (cov[y * W + x]! < 128) continue;
+        if (a < 0) a = x;
+        b = x;
+      }
+      for (let x = a + 1; x < b; x++) if (body.mask[y * W + x]! >= 128 && cov[y * W + x]! < 128) bare++;
+    }
+    expect(bare).toBeLessThan(300);
+  }, 60_000);
   // cgi-model-30's calves touch: the mask's run round the front shin reaches the other leg, so its shaft took the
   // ankle's width and the calf showed bare beside its outer side (the person's pixels left bare on that side of the
   // axis, within 1.5 ankle widths, down the upper 70% of the shaft, within 60 levels of the

@@ -52,6 +52,44 @@ const TOE_BOX_LIGHT = 1.16;
 const TOE_BOX_DARK = 0.86;
 const TOE_CREASE = 0.8;
 const TOE_CREASE_H = 0.08;
+/** ...the vamp above it up to this much lighter, under a fold at the ankle this dark bowing this share of the foot down. */
+const VAMP_LIGHT = 1.12;
+const ANKLE_FOLD = 0.82;
+const ANKLE_FOLD_BOW = 0.1;
+/**
+ * A foot facing the camera is a designed toe, not the shaft going on down: from the ankle its sides flare out to
+ * FRONT_TOE_FLARE times the ankle's half width (at least), widest FRONT_TOE_AT of the way down to the sole, its
+ * bottom corners rounded over FRONT_TOE_ROUND of that half width (a rounded toe); side by side the flare goes
+ * outwards, away from the other leg (feet turn out a little), and the inner corner is rounded over TOE_INNER of that
+ * (a small V between the toes, the floor there GAP_SHADOW dark at the line).
+ */
+const FRONT_TOE_FLARE = 1.4;
+const FRONT_TOE_AT = 0.7;
+const FRONT_TOE_ROUND = 0.55;
+const TOE_INNER = 0.4;
+const GAP_SHADOW = 0.75;
+/**
+ * ...above it the shaft eases in to its ankle over its lowest ANKLE_H: to ANKLE_IN of its width, and a shaft as wide
+ * as legs that touch (their one run in the mask) on in to ANKLE_HALF of the shin's width (a bare ankle's, eased), not
+ * under ANKLE_FLOOR of the shaft's median half width nor past the leg's own outline and ANKLE_PAD (a boot's ankle, no
+ * pinch).
+ */
+const ANKLE_H = 0.25;
+const ANKLE_IN = 0.85;
+const ANKLE_HALF = 0.62;
+const ANKLE_FLOOR = 0.7;
+const ANKLE_PAD = 0.1;
+/**
+ * Its sole: a band SOLE_H of the foot's height (at least SOLE_MIN px) in the side view's sole colour (its darkest of
+ * the bottom rows), SOLE_WELT px wider than the upper each side; under it a soft contact shadow on the floor,
+ * FLOOR_SHADOW dark at most, FLOOR_SHADOW_H of the foot's height deep, FLOOR_SHADOW_W times the sole's half width.
+ */
+const SOLE_H = 0.09;
+const SOLE_MIN = 2;
+const SOLE_WELT = 1;
+const FLOOR_SHADOW = 0.45;
+const FLOOR_SHADOW_H = 0.12;
+const FLOOR_SHADOW_W = 1.15;
 /**
  * A shaft's outer side reaches over the leg's own colour run beside it (the calf the mask's run left bare where the
  * legs are one run): from the shaft's edge outwards, on the person's mask, while a pixel keeps the leg's chromaticity
@@ -375,37 +413,72 @@ export function drawBootFront(
   // the outer side (away from the other leg) over the leg's own colour run beside it, eased down the shaft
   const person = at.person;
   if (person && person.width === W && person.height === H) {
-    const dir: 1 | -1 = other.x < ankle.x ? 1 : -1;
-    const extra = new Float64Array(shaftEdges.length);
-    const okExtra = new Uint8Array(shaftEdges.length).fill(1);
-    shaftEdges.forEach((e, i) => {
-      // (not where the legs cross: the other leg's axis on this side at this height, its shin the run beside)
-      if (Math.sign(axisX(r0 + i) - otherX(r0 + i)) !== dir) return;
-      extra[i] = skinRunPast(person, mask, r0 + i, dir > 0 ? e[1] : e[0], dir, shinW, axisX(r0 + i));
-    });
-    // (a bare strip wider than a few rows: its widest over the rows around, then smoothed: no steps)
-    const k = Math.max(1, Math.round(shinW * SMOOTH * 0.5));
-    const grown = Float64Array.from(extra, (_, i) => {
-      let m = 0;
-      for (let j = Math.max(0, i - k); j <= Math.min(extra.length - 1, i + k); j++) m = Math.max(m, extra[j] ?? 0);
-      return m;
-    });
-    smoothRows(grown, okExtra, k);
-    shaftEdges.forEach((e, i) => {
-      const g = grown[i] ?? 0;
-      if (dir > 0) e[1] += g;
-      else e[0] -= g;
-    });
+    const out: 1 | -1 = other.x < ankle.x ? 1 : -1;
+    // (a rear leg, its ankle higher: its inner side too, the calf showing between the two shafts; the front shin's
+    // own run is its boot's, and the rear boot is hidden behind that shin)
+    const rear = ankle.y < other.y - shinW * SIDE_BY_SIDE;
+    for (const dir of rear ? [out, -out as 1 | -1] : [out]) {
+      const extra = new Float64Array(shaftEdges.length);
+      const okExtra = new Uint8Array(shaftEdges.length).fill(1);
+      shaftEdges.forEach((e, i) => {
+        // (not where the legs cross: the other leg's axis on this side at this height, its shin the run beside)
+        if (dir === out && Math.sign(axisX(r0 + i) - otherX(r0 + i)) !== dir) return;
+        extra[i] = skinRunPast(person, mask, r0 + i, dir > 0 ? e[1] : e[0], dir, shinW, axisX(r0 + i));
+      });
+      // (a bare strip wider than a few rows: its widest over the rows around, then smoothed: no steps)
+      const k = Math.max(1, Math.round(shinW * SMOOTH * 0.5));
+      const grown = Float64Array.from(extra, (_, i) => {
+        let m = 0;
+        for (let j = Math.max(0, i - k); j <= Math.min(extra.length - 1, i + k); j++) m = Math.max(m, extra[j] ?? 0);
+        return m;
+      });
+      smoothRows(grown, okExtra, k);
+      shaftEdges.forEach((e, i) => {
+        const g = grown[i] ?? 0;
+        if (dir > 0) e[1] += g;
+        else e[0] -= g;
+      });
+    }
+  }
+  // a foot facing the camera: the shaft eases in to its ankle over its lowest ANKLE_H (both sides; side by side the
+  // outer one only, the two still meeting on the line), the foot flaring out below it
+  if (toe === 0) {
+    const n = shaftEdges.length;
+    const from = Math.floor(n * (1 - ANKLE_H));
+    for (let i = from; i < n; i++) {
+      const e = shaftEdges[i];
+      if (!e) continue;
+      const m = (e[0] + e[1]) / 2;
+      const h = (e[1] - e[0]) / 2;
+      // (a shaft widened over the calf beside it comes in to the leg's own eased ankle)
+      const goal = Math.min(h * ANKLE_IN, Math.max(shinW * ANKLE_HALF, typical * ANKLE_FLOOR));
+      const k = 1 - (1 - goal / Math.max(1, h)) * smoothstep((i - from) / Math.max(1, n - 1 - from));
+      // (never in past the leg's own outline in the mask and ANKLE_PAD of the shin's width beyond it (its soft edge,
+      // an old shoe's dark rim): no bare ankle beside the boot's)
+      const y = r0 + i;
+      let a = Math.round(m);
+      let b = a;
+      if (y >= 0 && y < H && a >= 0 && a < W && (mask[y * W + a] ?? 0) >= 128) {
+        while (a > 0 && a > e[0] && (mask[y * W + a - 1] ?? 0) >= 128) a--;
+        while (b < W - 1 && b < e[1] && (mask[y * W + b + 1] ?? 0) >= 128) b++;
+        b++;
+      }
+      const pad = Math.max(2, shinW * ANKLE_PAD);
+      if (!sideBySide || otherSide < 0) e[1] = Math.max(m + h * k, Math.min(e[1], b + pad));
+      if (!sideBySide || otherSide > 0) e[0] = Math.min(m - h * k, Math.max(e[0], a - pad));
+    }
   }
   const iA = Math.min(Math.ceil(yA) - r0, shaftEdges.length - 1);
   const [loA, hiA] = shaftEdges[iA] ?? [0, 0];
   const midA = (loA + hiA) / 2;
   const halfA = (hiA - loA) / 2;
-  // the foot: its middle between the ankle's and the sole's, its toe on the side it points to
-  const footHalf = Math.max(halfA * FOOT_MIN, width * FOOT_HALF);
-  const footMid = (midA + sole.x) / 2;
+  // the foot: its middle between the ankle's and the sole's, its toe on the side it points to; a foot facing the
+  // camera flares out from the ankle into a rounded toe (FRONT_TOE_*), side by side outwards from the other leg
+  const facing = toe === 0;
+  const footHalf = Math.max(halfA * (facing ? FRONT_TOE_FLARE : FOOT_MIN), width * FOOT_HALF);
+  const footMid = facing && sideBySide ? midA - otherSide * (footHalf - halfA) : (midA + sole.x) / 2;
   const toeExtra = footHalf * TOE_REACH * Math.abs(toe);
-  const rCorner = footHalf * 0.35;
+  const rCorner = facing ? Math.min(footHalf * FRONT_TOE_ROUND, (ySole - yA) * 0.5) : footHalf * 0.35;
   const toeTop = ySole - height * TOE_CAP;
   // the person's own foot below the ankle (its toes reaching past the boot's outline, a rear foot in profile
   // beside it): covered, its outline smoothed, on the sides away from the other leg's ankle
@@ -441,12 +514,14 @@ export function drawBootFront(
     if (canL) reachL = Math.max(reachL, footMid - footHalf - (coverL[i] ?? 0));
     if (canR) reachR = Math.max(reachR, (coverR[i] ?? 0) - footMid - footHalf);
   }
+  const soleH = Math.max(SOLE_MIN, (ySole - yA) * SOLE_H);
+  const rInner = rCorner * TOE_INNER;
   // the left and right edges on a row
   const edges = (y: number): [number, number] => {
     if (y <= yA) return shaftEdges[clamp(Math.round(y) - r0, 0, shaftEdges.length - 1)] ?? [0, 0];
     // below the ankle: widening smoothly into the foot (its front rounds out over the toes)
     const s = (y - yA) / Math.max(1, ySole - yA);
-    const f = smoothstep(s * 1.25);
+    const f = smoothstep(facing ? s / FRONT_TOE_AT : s * 1.25);
     const m = midA + (footMid - midA) * f;
     const h = halfA + (footHalf - halfA) * f;
     let lo = m - h;
@@ -463,14 +538,21 @@ export function drawBootFront(
       lo = Math.min(lo, m - h - reachL * cap);
       hi = Math.max(hi, m + h + reachR * cap);
     }
-    // the bottom corners rounded
-    const c = y - (ySole - rCorner);
-    if (c > 0) {
-      const cut = rCorner - Math.sqrt(Math.max(0, rCorner * rCorner - c * c));
-      lo += cut;
-      hi -= cut;
+    // the bottom corners rounded (a foot facing the camera: after the line between the legs, a V between the toes)
+    if (facing) [lo, hi] = apart(y, lo, hi);
+    const cut = (r: number): number => {
+      const c = y - (ySole - r);
+      return c > 0 ? r - Math.sqrt(Math.max(0, r * r - c * c)) : 0;
+    };
+    // (side by side, the inner toe rounded less: a small V between the toes, in shadow)
+    lo += cut(facing && sideBySide && otherSide < 0 ? rInner : rCorner);
+    hi -= cut(facing && sideBySide && otherSide > 0 ? rInner : rCorner);
+    // (the sole's welt a little wider than the upper)
+    if (facing && y > ySole - soleH) {
+      lo -= SOLE_WELT;
+      hi += SOLE_WELT;
     }
-    return apart(y, lo, hi);
+    return facing ? [lo, hi] : apart(y, lo, hi);
   };
   // the product's colours: each row's mean
   // (one set of rows for the shaft and the foot: no seam across the ankle)
@@ -490,6 +572,16 @@ export function drawBootFront(
     }
   }
   const srcBot = b.y + b.h - 1;
+  // the sole's colour: the darkest of the side view's bottom rows
+  let soleColour = all[all.length - 1] ?? [60, 40, 30];
+  for (let i = Math.max(0, Math.floor(all.length * 0.93)); i < all.length; i++) {
+    const c = all[i];
+    if (
+      c &&
+      (c[0] ?? 0) + (c[1] ?? 0) + (c[2] ?? 0) < (soleColour[0] ?? 0) + (soleColour[1] ?? 0) + (soleColour[2] ?? 0)
+    )
+      soleColour = c;
+  }
   // a destination row's source row: the sole to the sole, the ankle to the toe end's top, the top to the top
   const srcRow = (y: number): number => {
     if (y >= yA) return srcBot - ((ySole - y) / Math.max(1, ySole - yA)) * (srcBot - srcToeTop);
@@ -511,9 +603,17 @@ export function drawBootFront(
     return ySole - footH * (TOE_BOX_SIDE + (TOE_BOX - TOE_BOX_SIDE) * Math.sqrt(1 - u * u));
   };
   const crease = Math.max(1.5, footH * TOE_CREASE_H);
+  // the vamp between the ankle and the toe box faces up: lighter towards the toe (VAMP_LIGHT), under a fold at the
+  // ankle bowing down in the middle (ANKLE_FOLD darker)
+  const vamp = (x: number, y: number): number => {
+    const u = clamp((x - boxMid) / boxHalf, -1, 1);
+    const fold = yA + footH * ANKLE_FOLD_BOW * (1 - u * u);
+    const dark = 1 - (1 - ANKLE_FOLD) * Math.exp(-(((y - fold) / crease) ** 2));
+    return dark * (1 + (VAMP_LIGHT - 1) * smoothstep((y - fold) / Math.max(1, footH * 0.4)));
+  };
   const toeLight = (x: number, y: number): number => {
     const d = domeY(x);
-    if (y < d - crease * 2) return 1;
+    if (y < d - crease * 2) return vamp(x, y);
     // the crease where the shaft's front meets the toe box (a soft shadow), then the dome lit from above
     const shadow = 1 - (1 - TOE_CREASE) * Math.exp(-(((y - d + crease * 0.3) / crease) ** 2));
     if (y <= d) return shadow;
@@ -535,7 +635,8 @@ export function drawBootFront(
     if (!(hi > lo)) continue;
     const vCov = clamp(yc - yTop + 0.5, 0, 1) * clamp(ySole - yc + 0.5, 0, 1);
     if (vCov <= 0) continue;
-    const base = colourAt(yc);
+    const inSole = facing && yc > ySole - soleH;
+    const base = inSole ? soleColour : colourAt(yc);
     const mid = (lo + hi) / 2;
     const half = (hi - lo) / 2;
     // the top's rim: the opening's edge, darker
@@ -548,13 +649,40 @@ export function drawBootFront(
       if (cov <= 0) continue;
       // shaded round: darker at both sides, a soft highlight left of the middle
       const u = clamp((xc - mid) / half, -1, 1);
-      const shade =
-        clamp((0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim, 0, 1.2) *
-        (toe === 0 && yc > yA ? toeLight(xc, yc) : 1) *
-        seam(xc, yc);
+      const shade = inSole
+        ? (0.8 + 0.2 * Math.sqrt(1 - u * u)) * seam(xc, yc)
+        : clamp((0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim, 0, 1.2) *
+          (toe === 0 && yc > yA - crease * 2 ? toeLight(xc, yc) : 1) *
+          seam(xc, yc);
       const o = (y * W + x) * 4;
       for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (base[c] ?? 0) * shade * (tint[c] ?? 0));
       layer.data[o + 3] = cov * 255;
+      if (area) markArea(area, x, y);
+      if (x < layer.x0) layer.x0 = x;
+      if (x > layer.x1) layer.x1 = x;
+      if (y < layer.y0) layer.y0 = y;
+      if (y > layer.y1) layer.y1 = y;
+    }
+  }
+  // a soft contact shadow on the floor round the sole, under the boot (its drawn pixels over it)
+  const shW = boxHalf * FLOOR_SHADOW_W;
+  const shH = Math.max(2, footH * FLOOR_SHADOW_H);
+  for (let y = Math.max(0, Math.floor(ySole - shH)); y <= Math.min(H - 1, Math.ceil(ySole + shH)); y++) {
+    for (let x = Math.max(0, Math.floor(boxMid - shW)); x <= Math.min(W - 1, Math.ceil(boxMid + shW)); x++) {
+      const d = ((x + 0.5 - boxMid) / shW) ** 2 + ((y + 0.5 - ySole) / shH) ** 2;
+      if (d >= 1) continue;
+      let sa = FLOOR_SHADOW * (1 - d) * (1 - d);
+      // (the V between two boots' toes, on this boot's side of the line: deep in shadow)
+      if (facing && sideBySide && y + 0.5 > ySole - rInner * 1.3) {
+        const off = (((axisX(y) + otherX(y)) / 2 - (x + 0.5)) * otherSide) / Math.max(1, rInner + 1);
+        if (off >= 0 && off < 1) sa = Math.max(sa, GAP_SHADOW * (1 - off * off));
+      }
+      const o = (y * W + x) * 4;
+      const a0 = (layer.data[o + 3] ?? 0) / 255;
+      const a = a0 + sa * (1 - a0);
+      if (a <= 0) continue;
+      for (let c = 0; c < 3; c++) layer.data[o + c] = ((layer.data[o + c] ?? 0) * a0) / a;
+      layer.data[o + 3] = a * 255;
       if (area) markArea(area, x, y);
       if (x < layer.x0) layer.x0 = x;
       if (x > layer.x1) layer.x1 = x;
