@@ -353,6 +353,36 @@ function elbowJoin(
   return { so, si, dOut, dIn };
 }
 
+/** A sleeve's first sections (this share of them) by its seam are drawn again from the sleeve's and the body's cloth. */
+const SEAM_CLOTH = 0.4;
+
+const bothParts = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
+
+/**
+ * A sleeve's strip's first `SEAM_CLOTH` of its sections drawn under what the layer holds (the body piece, drawn
+ * before), read from the sleeve's pixels and the body piece's alike (its labels with the torso's as the sleeve's):
+ * where the flat lay's seam bows off the straight line the strip starts on, the gap between the body piece's
+ * edge and the sleeve's is cloth, not the skin under it.
+ */
+function seamCloth(layer: Layer, src: Source, st: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }): void {
+  const n = Math.max(2, Math.ceil((st.so.length - 1) * SEAM_CLOTH) + 1);
+  let byPart = bothParts.get(src.labels);
+  if (!byPart) bothParts.set(src.labels, (byPart = new Map()));
+  let labels = byPart.get(src.part);
+  if (!labels) {
+    labels = src.labels.map((v) => (v === PART_TORSO ? src.part : v));
+    byPart.set(src.part, labels);
+  }
+  const both = { ...src, labels };
+  const [so, si, dOut, dIn] = [st.so, st.si, st.dOut, st.dIn].map((a) => a.slice(0, n)) as [
+    Point[],
+    Point[],
+    Point[],
+    Point[],
+  ];
+  drawUnder(layer, [...dOut, ...dIn], () => drawStrip(layer, both, so, si, dOut, dIn, 3));
+}
+
 /** How far a limb bends at its middle joint: 0 straight, pi folded back on itself. */
 function bendAngle(limb: Limb): number {
   const a = sub(limb.mid, limb.root);
@@ -1148,6 +1178,11 @@ export function placeUpper(
             limbAcross ? (t) => limbAcross(t * tx) : null,
             raised && long ? Math.min(SEAM_CLEAR_MAX, seamClear(s) / tx) : undefined,
           );
+          // (an arm not raised: under it and the body piece, its first sections read from the sleeve's and the
+          // body piece's cloth alike, `SEAM_CLOTH`: a flat lay's seam bows off the straight line from the shoulder's
+          // top to the armpit, and the quads by it read the body piece's pixels as none, a wedge of the shoulder's
+          // skin between the two, cgi-model-15)
+          if (!raised) seamCloth(layer, src(part), upper);
           const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
