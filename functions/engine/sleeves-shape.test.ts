@@ -285,6 +285,22 @@ describe('sleeves follow the arms', () => {
     // the shoulder's top was the hair's, 0.34 of the span above the joint: a flap of the garment up the neck (0.06
     // of the span squared above this line; the neckline's own top is about 0.21 of the span above the joints)
     expect(above / body.span ** 2).toBeLessThan(0.002);
+    // nor does a sleeve's cap stand above the body piece's shoulder corner (`capOverShoulder`): the seam's own
+    // section moved out along itself, up into the mask over the shoulder, a square stub above the shoulder's line
+    // beside the body piece (0.0028 of the span squared above the corner's row, outside it, at her left shoulder;
+    // now 0.0001)
+    const anchors = result.debug[0]?.anchors.map((q) => q.to) ?? [];
+    for (const [corner, out] of [
+      [anchors[1], -1],
+      [anchors[2], 1],
+    ] as const) {
+      expect(corner).toBeDefined();
+      const c = corner ?? body.neck;
+      let stub = 0;
+      for (let y = Math.round(c.y - body.span * 0.15); y < c.y - 1; y++)
+        for (let d = 1; d <= body.span * 0.15; d++) if (g[y * W + Math.round(c.x + out * d)]! >= 128) stub++;
+      expect(stub / body.span ** 2).toBeLessThan(0.001);
+    }
   }, 60_000);
 
   it('covers the top of an arm down the side with a short sleeve, not a flap folded at the shoulder', async () => {

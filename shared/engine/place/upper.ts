@@ -267,6 +267,10 @@ function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: 
   const { mask, width: W, height: H } = body;
   const reach = body.span * CAP_REACH;
   const last = Math.floor((st.dOut.length - 1) * CAP_SHARE);
+  // never above the seam's top (the body piece's shoulder corner): the mask over a shoulder can be hair lying on
+  // it, and the seam's own section (shoulder's top to armpit) moved out along itself up into it, a square step
+  // standing above the shoulder's line (tee-logo on cgi-model-4)
+  const topY = st.dOut[0]?.y ?? -Infinity;
   for (let i = 0; i <= last; i++) {
     const o = st.dOut[i]!;
     const n = st.dIn[i]!;
@@ -275,8 +279,9 @@ function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: 
     if (L < 1) continue;
     const ux = (o.x - n.x) / L;
     const uy = (o.y - n.y) / L;
+    const most = uy < 0 ? Math.max(0, (o.y - topY) / -uy - 1) : reach;
     let d = 0;
-    for (; d < reach; d++) {
+    for (; d < Math.min(reach, most); d++) {
       const x = Math.round(o.x + ux * (d + 1));
       const y = Math.round(o.y + uy * (d + 1));
       if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) break;
