@@ -139,6 +139,46 @@ describe('a top under arms in front (real models)', () => {
     expect(Math.max(...across)).toBeLessThan(0.35);
   }, 40_000);
 
+  it("drapes the tee over the bust beside the hanging upper arm without its side's outline down the cloth (cgi-model-15)", async () => {
+    const { body, garment, image } = await teeOn('cgi-model-15');
+    const W = body.width;
+    // her left arm (image right) hangs along her side behind her bust: the tee covers the old bandeau's side past
+    // its own side (`easeCover`'s bulges, mirrored from inside the side)
+    const arm = [body.armL, body.armR].find((a) => {
+      const [l, r] = body.torsoEdges(a.mid.y);
+      const m = body.span * 0.1;
+      return a.mid.x > l - m && a.mid.x < r + m && a.mid.y < body.pelvis.y;
+    })!;
+    expect(arm).toBeDefined();
+    const sgn = arm.mid.x > body.axisX(arm.mid.y) ? 1 : -1;
+    const lum = (x: number, y: number) => {
+      const o = (y * W + x) * 4;
+      return 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!;
+    };
+    const reach = Math.round(body.span * 0.05);
+    const worn = (x: number, y: number) => garment[y * W + x]! >= 250;
+    // rows where the tee reaches on past its side (over the bust), from the shoulder to the elbow: a dark line
+    // 1-2 px wide across the row (25 darker than the cloth 2 px either side) within 0.05 span of the torso's edge.
+    // The side's own edge band was left inside the cloth, its outline a dotted line down it: 44 rows, now 0
+    let rows = 0;
+    let lined = 0;
+    for (let y = Math.round(arm.root.y); y < arm.mid.y; y++) {
+      const [l, r] = body.torsoEdges(y);
+      const edge = Math.round(sgn > 0 ? r : l);
+      if (!worn(edge + sgn * reach, y) || !worn(edge - sgn * reach, y)) continue;
+      rows++;
+      for (let x = edge - reach + 2; x < edge + reach - 2; x++) {
+        if (!worn(x - 2, y) || !worn(x + 2, y)) continue;
+        if (lum(x, y) < Math.min(lum(x - 2, y), lum(x + 2, y)) - 25) {
+          lined++;
+          break;
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(body.span * 0.3);
+    expect(lined).toBeLessThan(5);
+  }, 40_000);
+
   it('puts an unsure elbow on the arm, not the torso, and drapes the tee over the old top beside the hanging upper arm (cgi-model-15)', async () => {
     const { person, body, garment, filled, image } = await teeOn('cgi-model-15');
     const W = body.width;

@@ -285,6 +285,22 @@ describe('sleeves follow the arms', () => {
     // the shoulder's top was the hair's, 0.34 of the span above the joint: a flap of the garment up the neck (0.06
     // of the span squared above this line; the neckline's own top is about 0.21 of the span above the joints)
     expect(above / body.span ** 2).toBeLessThan(0.002);
+    // nor does a sleeve's cap stand above the body piece's shoulder corner (`capOverShoulder`): the seam's own
+    // section moved out along itself, up into the mask over the shoulder, a square stub above the shoulder's line
+    // beside the body piece (0.0028 of the span squared above the corner's row, outside it, at her left shoulder;
+    // now 0.0001)
+    const anchors = result.debug[0]?.anchors.map((q) => q.to) ?? [];
+    for (const [corner, out] of [
+      [anchors[1], -1],
+      [anchors[2], 1],
+    ] as const) {
+      expect(corner).toBeDefined();
+      const c = corner ?? body.neck;
+      let stub = 0;
+      for (let y = Math.round(c.y - body.span * 0.15); y < c.y - 1; y++)
+        for (let d = 1; d <= body.span * 0.15; d++) if (g[y * W + Math.round(c.x + out * d)]! >= 128) stub++;
+      expect(stub / body.span ** 2).toBeLessThan(0.001);
+    }
   }, 60_000);
 
   it('covers the top of an arm down the side with a short sleeve, not a flap folded at the shoulder', async () => {
@@ -327,6 +343,40 @@ describe('sleeves follow the arms', () => {
     expect(paintedBetweenForearms(await loadPerson('cgi-model-4'), result, body, -body.span * 0.15, 0)).toBeLessThan(
       0.1,
     );
+  }, 60_000);
+
+  it("bends a long sleeve round a folded elbow and joins it to the body at the shoulder (cgi-model-15)", async () => {
+    // cgi-model-15: both elbows at her sides, the forearms bent up and out (the folded-arm strips)
+    const { result, body, W } = await render('shirt-check', 'cgi-model-15');
+    const strips = result.debug[0]?.strips ?? [];
+    for (const { root, mid, end } of [body.armL, body.armR]) {
+      // the forearm's strip starts across the elbow: its first section's half width is the sleeve's there
+      const fore = strips.find((s) => {
+        const [o, i] = [s.dOut[0], s.dIn[0]];
+        return o && i && Math.hypot((o.x + i.x) / 2 - mid.x, (o.y + i.y) / 2 - mid.y) < 2;
+      });
+      expect(fore).toBeDefined();
+      const [o, i] = [fore?.dOut[0] ?? mid, fore?.dIn[0] ?? mid];
+      const half = Math.hypot(o.x - i.x, o.y - i.y) / 2;
+      expect(half).toBeGreaterThan(body.span * 0.05);
+      // every sleeve point past the elbow's end of the upper arm and before the forearm's start (the bend's outer
+      // side): within the sleeve's half width of the elbow, a round bend. The upper sleeve ran on past the elbow
+      // by 0.3 of the forearm's width, its square corner hanging below the arm: 1.22 and 1.13 x the half width
+      // out; 1.00 now
+      let worst = 0;
+      for (const s of strips)
+        for (const p of [...s.dOut, ...s.dIn]) {
+          const [qx, qy] = [p.x - mid.x, p.y - mid.y];
+          if (qx * (mid.x - root.x) + qy * (mid.y - root.y) <= 0) continue;
+          if (qx * (end.x - mid.x) + qy * (end.y - mid.y) >= 0) continue;
+          worst = Math.max(worst, Math.hypot(qx, qy) / half);
+        }
+      expect(worst).toBeLessThan(1.05);
+    }
+    // the flat lay's seam bows off the straight line the upper sleeve starts on: the quads by it read the body
+    // piece's pixels as none, a slit of the shoulder's skin between body and sleeve (`seamCloth`): 0.029 of the
+    // seam's band bare at her left shoulder, now 0
+    expect(seamGap(result, body, W)).toBeLessThan(0.01);
   }, 60_000);
 
   it("joins a raised arm's sleeve to the body at the shoulder: no skin through the seam, no step", async () => {

@@ -953,6 +953,9 @@ function bulgesBeside(
 
 /** A bulge's cloth is the top's own from past this margin (in shoulder spans) inside its side (its seam left out). */
 const BULGE_MARGIN = 0.03;
+/** The top's side's edge band this wide (in shoulder spans) beside a bulge is covered too: its outline's line (a
+ * drawn side seam's dashes, the cut-out's rim) stood as a dotted line down the cloth over cgi-model-15's bust. */
+const BULGE_SIDE = 0.015;
 /** A bulge's outline is its outer ends' mean over this many rows each way (in shoulder spans). */
 const BULGE_ROWS = 0.03;
 /** Above a bulge, the body up to the top's own cloth reaching out to the bulge's end (a sleeve's hem) within this
@@ -978,6 +981,7 @@ function coverBulges(
   const W = layer.width;
   const d = layer.data;
   const m = Math.max(1, Math.round(body.span * BULGE_MARGIN));
+  const e = Math.max(1, Math.round(body.span * BULGE_SIDE));
   const k = Math.max(1, Math.round(body.span * BULGE_ROWS));
   for (const comp of bulges) {
     // its outer end in each row (the top's side is on the axis's side of it), the run of rows smoothed
@@ -993,11 +997,13 @@ function coverBulges(
     const dir = sx / comp.length + x0 < body.axisX((ya + yb) / 2 + y0) ? 1 : -1;
     // row y from the top's side at xe out to `end`: the person's pixels (not a hand, not the head), each the top's own
     // cloth mirrored across its side from past its seam, as [pixel, source byte] pairs
+    // (the side's own edge band too, `BULGE_SIDE`: kept, its outline's dashed line stood inside the cloth)
     const mirrorRow = (y: number, xe: number, end: number, into: [number, number][]) => {
-      for (let x = xe - dir; dir > 0 ? x >= end : x <= end; x -= dir) {
+      const c = xe + dir * e;
+      for (let x = c - dir; dir > 0 ? x >= end : x <= end; x -= dir) {
         const p = (y + y0) * W + x + x0;
         if ((body.mask[p] ?? 0) < 128 || maps.hands[p] || head[p]) continue;
-        let xs = xe + dir * (m + Math.abs(xe - x));
+        let xs = c + dir * (m + Math.abs(c - x));
         while (xs !== xe && (xs < 0 || xs >= cw || !drawn[y * cw + xs])) xs -= dir;
         into.push([p, ((y + y0) * W + xs + x0) * 4]);
       }

@@ -268,6 +268,10 @@ function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: 
   const { mask, width: W, height: H } = body;
   const reach = body.span * CAP_REACH;
   const last = Math.floor((st.dOut.length - 1) * CAP_SHARE);
+  // never above the seam's top (the body piece's shoulder corner): the mask over a shoulder can be hair lying on
+  // it, and the seam's own section (shoulder's top to armpit) moved out along itself up into it, a square step
+  // standing above the shoulder's line (tee-logo on cgi-model-4)
+  const topY = st.dOut[0]?.y ?? -Infinity;
   for (let i = 0; i <= last; i++) {
     const o = st.dOut[i]!;
     const n = st.dIn[i]!;
@@ -276,8 +280,9 @@ function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: 
     if (L < 1) continue;
     const ux = (o.x - n.x) / L;
     const uy = (o.y - n.y) / L;
+    const most = uy < 0 ? Math.max(0, (o.y - topY) / -uy - 1) : reach;
     let d = 0;
-    for (; d < reach; d++) {
+    for (; d < Math.min(reach, most); d++) {
       const x = Math.round(o.x + ux * (d + 1));
       const y = Math.round(o.y + uy * (d + 1));
       if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) break;
@@ -285,6 +290,103 @@ function capOverShoulder(st: { dOut: Point[]; dIn: Point[] }, body: Body, pitY: 
     // (past the mask's last pixel by one: its soft edge is the shoulder's too)
     if (d > 0) st.dOut[i] = { x: o.x + ux * (d + 1), y: o.y + uy * (d + 1) };
   }
+}
+
+/** A folded arm's elbow: the round outside of the bend in this many sections (one per this many radians, at least 2). */
+const ELBOW_STEP = 0.3;
+
+/**
+ * The outside of a folded arm's elbow (the bend's convex side): the upper sleeve ends square across the arm at the
+ * elbow and the forearm's starts square there, turned by the bend; between their outer corners a round wedge about
+ * the elbow (its sections from the elbow's point out to an arc of the sleeve's half width `half`), read from the
+ * sleeve's cloth about the elbow's fraction of it (the forearm strip's first section, `fore`). The upper sleeve ran
+ * past the elbow by a share of the forearm's width instead: its square corner hung below the bent arm, and the
+ * forearm's began square beside it (sweater-cable, cardigan-v on cgi-model-15). Null for an arm not bent.
+ */
+function elbowJoin(
+  limb: Limb,
+  fore: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] },
+  half: number,
+): SleeveStrip | null {
+  const c = limb.mid;
+  const u = sub(limb.mid, limb.root);
+  const f = sub(limb.end, limb.mid);
+  const lu = Math.hypot(u.x, u.y);
+  const lf = Math.hypot(f.x, f.y);
+  const [o0, i0] = [fore.dOut[0], fore.dIn[0]];
+  const [so0, si0, so1, si1] = [fore.so[0], fore.si[0], fore.so[1], fore.si[1]];
+  if (lu < 1 || lf < 1 || half < 1 || !o0 || !i0 || !so0 || !si0 || !so1 || !si1) return null;
+  const du = { x: u.x / lu, y: u.y / lu };
+  const df = { x: f.x / lf, y: f.y / lf };
+  const bend = Math.acos(Math.max(-1, Math.min(1, du.x * df.x + du.y * df.y)));
+  if (bend < ELBOW_STEP) return null;
+  // the convex side's normals: away from where the other piece turns
+  const norm = (v: Point): Point => {
+    const n = Math.hypot(v.x, v.y) || 1;
+    return { x: v.x / n, y: v.y / n };
+  };
+  const dotUF = du.x * df.x + du.y * df.y;
+  const cu = norm({ x: -(df.x - dotUF * du.x), y: -(df.y - dotUF * du.y) });
+  const cf = norm({ x: du.x - dotUF * df.x, y: du.y - dotUF * df.y });
+  // the forearm's first section's end on the convex side is its source's outer or inner end
+  const outerConvex = (o0.x - i0.x) * cf.x + (o0.y - i0.y) * cf.y > 0;
+  const a0 = Math.atan2(cu.y, cu.x);
+  let a1 = Math.atan2(cf.y, cf.x);
+  if (a1 - a0 > Math.PI) a1 -= 2 * Math.PI;
+  if (a0 - a1 > Math.PI) a1 += 2 * Math.PI;
+  const n = Math.max(2, Math.ceil(Math.abs(a1 - a0) / ELBOW_STEP));
+  // the source: the forearm strip's first sections, over about the arc's length at half its radius (a strip's
+  // scale along there), ending on the forearm's own first section
+  const srcStep = Math.max(1e-6, dist(lerp(so0, si0, 0.5), lerp(so1, si1, 0.5)));
+  const dstStep = Math.max(1e-6, dist(lerp(o0, i0, 0.5), lerp(fore.dOut[1] ?? o0, fore.dIn[1] ?? i0, 0.5)));
+  const srcArc = (half * 0.5 * Math.abs(a1 - a0) * srcStep) / dstStep;
+  const dir = norm(sub(lerp(so1, si1, 0.5), lerp(so0, si0, 0.5)));
+  const so: Point[] = [];
+  const si: Point[] = [];
+  const dOut: Point[] = [];
+  const dIn: Point[] = [];
+  for (let k = 0; k <= n; k++) {
+    const t = k / n;
+    const a = a0 + (a1 - a0) * t;
+    const back = srcArc * (1 - t);
+    const sEdge = outerConvex ? so0 : si0;
+    const sMid = lerp(so0, si0, 0.5);
+    so.push({ x: sEdge.x - dir.x * back, y: sEdge.y - dir.y * back });
+    si.push({ x: sMid.x - dir.x * back, y: sMid.y - dir.y * back });
+    dOut.push({ x: c.x + Math.cos(a) * half, y: c.y + Math.sin(a) * half });
+    dIn.push(c);
+  }
+  return { so, si, dOut, dIn };
+}
+
+/** A sleeve's first sections (this share of them) by its seam are drawn again from the sleeve's and the body's cloth. */
+const SEAM_CLOTH = 0.4;
+
+const bothParts = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
+
+/**
+ * A sleeve's strip's first `SEAM_CLOTH` of its sections drawn under what the layer holds (the body piece, drawn
+ * before), read from the sleeve's pixels and the body piece's alike (its labels with the torso's as the sleeve's):
+ * where the flat lay's seam bows off the straight line the strip starts on, the gap between the body piece's
+ * edge and the sleeve's is cloth, not the skin under it.
+ */
+function seamCloth(layer: Layer, src: Source, st: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }): void {
+  const n = Math.max(2, Math.ceil((st.so.length - 1) * SEAM_CLOTH) + 1);
+  let byPart = bothParts.get(src.labels);
+  if (!byPart) bothParts.set(src.labels, (byPart = new Map()));
+  let labels = byPart.get(src.part);
+  if (!labels) {
+    labels = src.labels.map((v) => (v === PART_TORSO ? src.part : v));
+    byPart.set(src.part, labels);
+  }
+  const both = { ...src, labels };
+  const [so, si, dOut, dIn] = [st.so, st.si, st.dOut, st.dIn].map((a) => a.slice(0, n)) as [
+    Point[],
+    Point[],
+    Point[],
+    Point[],
+  ];
+  drawUnder(layer, [...dOut, ...dIn], () => drawStrip(layer, both, so, si, dOut, dIn, 3));
 }
 
 /** How far a limb bends at its middle joint: 0 straight, pi folded back on itself. */
@@ -1064,8 +1166,9 @@ export function placeUpper(
           // a folded arm (a hand raised to the head): one strip bent round the elbow would fold its sections over
           // each other into one wide block; the upper sleeve and the forearm's are drawn apart, each straight
           const te = upperLen / len;
-          const ext = limb.widthEnd * 0.3;
-          const tx = Math.min(1, (upperLen + ext) / len);
+          // (the upper sleeve ends at the elbow: past it by a share of the forearm's width its square end's
+          // corner hung below the bent arm; the bend's outer side is `elbowJoin`'s)
+          const tx = te;
           const upper = limbStrip(
             s.seamOuter,
             s.seamInner,
@@ -1074,20 +1177,38 @@ export function placeUpper(
             seamO,
             seamI,
             [limb.root, limb.mid],
-            upperLen + ext,
+            upperLen,
             (t) => widthAt(t * tx),
             10,
             outward,
             limbAcross ? (t) => limbAcross(t * tx) : null,
             raised && long ? Math.min(SEAM_CLEAR_MAX, seamClear(s) / tx) : undefined,
           );
+          // (an arm not raised: under it and the body piece, its first sections read from the sleeve's and the
+          // body piece's cloth alike, `SEAM_CLOTH`: a flat lay's seam bows off the straight line from the shoulder's
+          // top to the armpit, and the quads by it read the body piece's pixels as none, a wedge of the shoulder's
+          // skin between the two, cgi-model-15)
+          if (!raised) seamCloth(layer, src(part), upper);
           const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
           const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
+          // (its source's sections across the sleeve's own axis too, its cuff its own: on the straight edges, seam's
+          // end to cuff's, they ran off a tapering sleeve onto the photo's backdrop, a ragged pale fringe)
+          for (let i = 0; i + 1 < fore.so.length; i++) {
+            const x = limbAcross(te + ((1 - te) * i) / (fore.so.length - 1));
+            if (!x) continue;
+            fore.so[i] = x.o;
+            fore.si[i] = x.i;
+          }
           drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
           strips.push(fore);
+          const join = elbowJoin(limb, fore, widthAt(te) / 2);
+          if (join) {
+            drawStrip(layer, src(part), join.so, join.si, join.dOut, join.dIn, 2);
+            strips.push(join);
+          }
         } else if (!raised) {
           // each edge from its end of the seam: the outer one for its own length (a short sleeve's cuff slants
           // as its own does) or to the sleeve's end, the inner one likewise
