@@ -67,7 +67,7 @@ export function placeTrousers(
   // (trousers whose legs reach that far: shorts part at their own crotch, `partHems`)
   const reach = Math.min(1, srcLegLen / srcWaistW / 1.45) * variant.length;
   const hemY = crotchY + reach * ((body.legL.end.y + body.legR.end.y) / 2 - crotchY);
-  const gaps = gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY);
+  const gaps = shinGapClosed(body, gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY), crotchY, hemY);
   const seam = inseamLine(body, crotchY, gaps, hemY);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
@@ -701,6 +701,32 @@ export function gapFromCrotch(
     return [apex + (edge[0] - apex) * t, apex + (edge[1] + 1 - apex) * t - 1];
   };
 }
+/**
+ * A gap between the legs only at the shins, closing again a little above the hem (shins apart, ankles touching:
+ * cgi-model-23), left out: the trouser legs parted round it and met again below it, a diamond hole at the shin over
+ * one hem, read as a tear. A gap whose rows all lie below the knees and whose last row is within GAP_CARRY of the
+ * inseam (crotch to hem) above the hem; the legs meet on the seam there as where they touch.
+ */
+function shinGapClosed(
+  body: Body,
+  gapAt: (y: number) => [number, number] | null,
+  crotchY: number,
+  hemY: number,
+): (y: number) => [number, number] | null {
+  const knees = Math.max(body.legL.mid.y, body.legR.mid.y);
+  let first = -1;
+  let last = -1;
+  for (let y = Math.ceil(crotchY); y <= hemY; y++)
+    if (gapAt(y)) {
+      if (first < 0) first = y;
+      last = y;
+    }
+  if (first < knees || hemY - last > (hemY - crotchY) * GAP_CARRY || hemY - last < 2) return gapAt;
+  return (y: number) => (y >= first && y <= last ? null : gapAt(y));
+}
+/** A gap closing at most this share of the inseam (crotch to hem) above the hem. */
+const GAP_CARRY = 0.3;
+
 /** The gap carried up when it opens at most this far (x the span) below the knees; its edges read this far below. */
 const GAP_KNEE = 0.1;
 const GAP_TOP = 0.05;
