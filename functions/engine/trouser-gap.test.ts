@@ -474,7 +474,7 @@ function outerOverhang(garment: Uint8Array, body: Body): number {
         while (x + d >= 0 && x + d < W && on(y * W + x + d)) x += d;
         return x;
       };
-      sum += ((edge((p) => garment[p]! >= 128) - edge((p) => body.mask[p]! >= 128)) * d) / body.span;
+      sum += ((edge((p) => (garment[p] ?? 0) >= 128) - edge((p) => (body.mask[p] ?? 0) >= 128)) * d) / body.span;
       n++;
     }
   }
@@ -506,7 +506,7 @@ describe('long trouser legs round each leg where the legs touch (issue 38 round 
 function shinOpenings(garment: Uint8Array, body: Body): number {
   const W = body.width;
   let bottom = -1;
-  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if ((garment[p] ?? 0) >= 128) bottom = Math.floor(p / W);
   let rows = 0;
   for (let y = Math.round(Math.max(body.legL.mid.y, body.legR.mid.y)); y < bottom - body.span * 0.15; y++) {
     const x0 = Math.round(Math.min(axis(body.legL, y), axis(body.legR, y)) - body.span * 0.3);
@@ -514,7 +514,7 @@ function shinOpenings(garment: Uint8Array, body: Body): number {
     let runs = 0;
     let inRun = false;
     for (let x = x0; x <= x1; x++) {
-      const on = garment[y * W + x]! >= 128;
+      const on = (garment[y * W + x] ?? 0) >= 128;
       if (on && !inRun) runs++;
       inRun = on;
     }
