@@ -29,6 +29,8 @@ const WIDE_LEG = 2.6;
 /** Shorts: a leg whose hem is above SHORTS_KNEE of the thigh's length is at most SHORTS_LEG times the thigh's width. */
 const SHORTS_KNEE = 0.9;
 const SHORTS_LEG = 1.35;
+/** How far a fitted (not wide) long trouser leg's outer edge comes in to its leg's own (`hugOuter`), 0..1. */
+const LEG_HUG = 0.8;
 
 /** The waist line of a bottom: a little above the hip joints, or up to bare skin when the midriff shows. */
 export function waistY(body: Body, top: number | null): number {
@@ -65,7 +67,7 @@ export function placeTrousers(
   // (trousers whose legs reach that far: shorts part at their own crotch, `partHems`)
   const reach = Math.min(1, srcLegLen / srcWaistW / 1.45) * variant.length;
   const hemY = crotchY + reach * ((body.legL.end.y + body.legR.end.y) / 2 - crotchY);
-  const gaps = gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY);
+  const gaps = shinGapClosed(body, gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY), crotchY, hemY);
   const seam = inseamLine(body, crotchY, gaps, hemY);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
   const outlines: Point[][] = [[], []];
@@ -147,6 +149,9 @@ export function placeTrousers(
       // the garment's own width (wide legs stay wide), at least the leg's, at most WIDE_LEG times it
       return Math.max(least * 1.1 * ease + slack, Math.min(own, limb * wideCap));
     };
+    // a fitted long leg (jeans, chinos: not wide) hangs close round its own leg (`hugOuter`), a wide one as it is
+    const hemW = widthAt(1);
+    const fitted = short ? 0 : LEG_HUG * (1 - legWideness(hemW, leg.widthEnd * 1.1 * ease + slack));
     const st = limbStrip(a.o, a.i, b.o, b.i, outerHip, innerCrotch, path, len, widthAt, 16);
     // the source sections follow the garment's own leg edges, not a straight line
     for (let i = 0; i < st.so.length; i++) {
@@ -163,7 +168,8 @@ export function placeTrousers(
         if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
     // (a long leg's cloth hangs from the hip past the knee: its outer edge bridges the leg's bend inward there)
     if (!short) hangOuter(st.dOut, side);
-    keepLegGap(body, st.dIn, side, seam, gaps, legWideness(widthAt(1), leg.widthEnd * 1.1 * ease + slack), slack, {
+    if (!short) hugOuter(body, st.dOut, side, fitted, slack);
+    keepLegGap(body, st.dIn, side, seam, gaps, legWideness(hemW, leg.widthEnd * 1.1 * ease + slack), slack, {
       under: leftFront ? 1 : 0,
       frontEnd: side === front ? crossEnd : null,
     });
@@ -473,6 +479,49 @@ function hangOuter(dOut: Point[], side: 0 | 1): void {
 }
 
 /**
+ * A fitted long trouser leg's outer edge (its destination sections below the hip; in place) brought in to the leg's
+ * own outer edge in the mask plus HUG_EASE spans and the slack, by `k` (0..1; 0 for a wide leg): the strip is centred
+ * on the leg's axis, off the leg's middle, and as wide as twice its farther side, so each leg stood out past its leg
+ * and hung straight from the hip (`hangOuter`), the two one column with no knee or ankle to it. Only inward, eased in
+ * from the hip over the first HUG_FROM of the sections.
+ */
+function hugOuter(body: Body, dOut: Point[], side: 0 | 1, k: number, slack: number): void {
+  if (k <= 0 || dOut.length < 4) return;
+  const { width: W, height: H, mask } = body;
+  const leg = side === 0 ? body.legL : body.legR;
+  const out = side === 0 ? -1 : 1;
+  const ease = body.span * HUG_EASE + slack;
+  const shift = dOut.map((p, i) => {
+    const y = Math.round(p.y);
+    const ax = legAxisX(leg, y);
+    if (ax === null || y < 0 || y >= H) return 0;
+    let x = Math.round(ax);
+    while (x + out >= 0 && x + out < W && (mask[y * W + x + out] ?? 0) >= 128) x += out;
+    const over = (p.x - (x + out * ease)) * out;
+    const from = Math.min(1, i / Math.max(1, (dOut.length - 1) * HUG_FROM));
+    return over > 0 ? over * k * from * from * (3 - 2 * from) : 0;
+  });
+  // (smoothed over HUG_SMOOTH sections either side: the leg's outline bends at the knee, and a shift following it
+  // section by section kinked the edge there)
+  for (let i = 0; i < dOut.length; i++) {
+    const p = dOut[i];
+    if (!p) continue;
+    let sum = 0;
+    let wt = 0;
+    for (let j = -HUG_SMOOTH; j <= HUG_SMOOTH; j++) {
+      const w = HUG_SMOOTH + 1 - Math.abs(j);
+      sum += (shift[Math.max(0, Math.min(dOut.length - 1, i + j))] ?? 0) * w;
+      wt += w;
+    }
+    p.x -= out * (sum / wt);
+  }
+}
+/** A fitted leg's outer edge this far (x the span, plus the slack) past the leg's; eased in over this share. */
+const HUG_EASE = 0.012;
+const HUG_FROM = 0.2;
+const HUG_SMOOTH = 2;
+
+/**
  * How far a long trouser leg's width bound has gone from the thigh's to the calf's (0..1) at `along` the leg: 0 above
  * KNEE_BLEND of the thigh's length above the knee, 1 below KNEE_BLEND of the shin's below it, smooth between.
  */
@@ -652,6 +701,32 @@ export function gapFromCrotch(
     return [apex + (edge[0] - apex) * t, apex + (edge[1] + 1 - apex) * t - 1];
   };
 }
+/**
+ * A gap between the legs only at the shins, closing again a little above the hem (shins apart, ankles touching:
+ * cgi-model-23), left out: the trouser legs parted round it and met again below it, a diamond hole at the shin over
+ * one hem, read as a tear. A gap whose rows all lie below the knees and whose last row is within GAP_CARRY of the
+ * inseam (crotch to hem) above the hem; the legs meet on the seam there as where they touch.
+ */
+function shinGapClosed(
+  body: Body,
+  gapAt: (y: number) => [number, number] | null,
+  crotchY: number,
+  hemY: number,
+): (y: number) => [number, number] | null {
+  const knees = Math.max(body.legL.mid.y, body.legR.mid.y);
+  let first = -1;
+  let last = -1;
+  for (let y = Math.ceil(crotchY); y <= hemY; y++)
+    if (gapAt(y)) {
+      if (first < 0) first = y;
+      last = y;
+    }
+  if (first < knees || hemY - last > (hemY - crotchY) * GAP_CARRY || hemY - last < 2) return gapAt;
+  return (y: number) => (y >= first && y <= last ? null : gapAt(y));
+}
+/** A gap closing at most this share of the inseam (crotch to hem) above the hem. */
+const GAP_CARRY = 0.3;
+
 /** The gap carried up when it opens at most this far (x the span) below the knees; its edges read this far below. */
 const GAP_KNEE = 0.1;
 const GAP_TOP = 0.05;
