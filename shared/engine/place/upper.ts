@@ -909,7 +909,9 @@ export function placeUpper(
     const dy = armY + (hemY - armY) * f;
     // (the torso's own edges: an arm hanging against the chest can be behind the bust, which the top covers)
     const [bl, br] = body.torsoEdges(dy);
-    const [xl, xr] = body.silhouetteEdges(dy, span * 1.2);
+    const [ml, mr] = body.silhouetteEdges(dy, span * 1.2);
+    // (a dress from the waist down: the mask's outline past the hips and legs is the old skirt's, not the body's)
+    const [xl, xr] = slot === 'one-piece' ? legsClip(body, dy, ml, mr, bl, br) : [ml, mr];
     const bodyW = br - bl;
     const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
     // below the hips a coat's or a dress's own flare (an A-line) is kept, up to DRAPE_FLARE of the span a side
@@ -1192,6 +1194,34 @@ function coneInto(room: Uint8Array, body: Body, drape: DrapeFlare, hemY: number)
     const b = Math.min(W - 1, Math.ceil(cone[1]));
     if (b >= a) room.fill(255, y * W + a, y * W + b + 1);
   }
+}
+
+/**
+ * A dress's width from the waist down comes from the hips and the legs, not from the person mask's outline there
+ * (an old tutu or full skirt, cgi-model-2's, doubles it: the dress was drawn as a balloon as wide as the old skirt
+ * and carried down to its hem). From LEGS_CLIP_FROM (x the torso height) above the hip joints, each side of the
+ * outline reaches at most LEGS_CLIP_EASE (x the span) past the farther of the torso's hips edge and the leg's own
+ * outer side (its joints' line, half its width out).
+ */
+const LEGS_CLIP_FROM = 0.25;
+const LEGS_CLIP_EASE = 0.06;
+
+function legsClip(body: Body, y: number, ml: number, mr: number, bl: number, br: number): [number, number] {
+  if (y < body.pelvis.y - body.torsoH * LEGS_CLIP_FROM) return [ml, mr];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const k = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    const x = a.x + (b.x - a.x) * k;
+    const half = (thigh ? leg.widthRoot : leg.widthEnd) / 2;
+    lo = Math.min(lo, x - half);
+    hi = Math.max(hi, x + half);
+  }
+  const ease = body.span * LEGS_CLIP_EASE;
+  return [Math.max(ml, Math.min(bl, lo) - ease), Math.min(mr, Math.max(br, hi) + ease)];
 }
 
 /** How far (px a row) the carried side of a dress's room may come in going down (about 27 degrees). */
