@@ -440,8 +440,9 @@ describe("a dress's sides below the hips (real models)", () => {
   }, 60_000);
 
   // round 15, part V2: below the waist the dress's width came from the person mask's outline (`silhouetteEdges`), the
-  // old tutu's, carried down to the hem: a balloon. It now comes from the hips and the legs (`legsClip`). The
-  // farthest side past the hips' edge (spans): before 0.883, after 0.533 (an A-line maxi on ai-body: 0.40)
+  // old tutu's, carried down to the hem: a balloon with a ragged side. It now comes from the hips and the legs
+  // (`legsClip`), and the room's carried sides no longer come in (`CARRY_SLOPE` 0). The farthest side past the hips'
+  // edge (spans): before 0.883, after 0.579 (an A-line maxi on ai-body: 0.40); deepest bite 0.202 -> 0.007
   it('hangs a maxi dress from the hips over an old tutu, not as wide as the tutu (cgi-model-2)', async () => {
     const { r, body } = await render('cgi-model-2', 'maxi-dress-floral', 'one-piece');
     const { data, width: W, height: H } = r.layers.garment;
@@ -457,7 +458,11 @@ describe("a dress's sides below the hips (real models)", () => {
       }
       if (b >= 0) past = Math.max(past, (hl - a) / body.span, (b - hr) / body.span);
     }
-    console.log(`maxi dress's farthest side past the hips over the tutu: ${past.toFixed(3)} spans`);
+    const bite = sideBite(data, W, H, body);
+    console.log(
+      `maxi dress over the tutu: farthest side past the hips ${past.toFixed(3)}, bite ${bite.toFixed(3)} spans`,
+    );
     expect(past).toBeLessThan(0.65);
+    expect(bite).toBeLessThan(0.1);
   }, 60_000);
 });
