@@ -438,4 +438,31 @@ describe("a dress's sides below the hips (real models)", () => {
     console.log(`deepest bite into the dress's side below the hips: ${bite.toFixed(3)} spans`);
     expect(bite).toBeLessThan(0.1);
   }, 60_000);
+
+  // round 15, part V2: below the waist the dress's width came from the person mask's outline (`silhouetteEdges`), the
+  // old tutu's, carried down to the hem: a balloon with a ragged side. It now comes from the hips and the legs
+  // (`legsClip`), and the room's carried sides no longer come in (`CARRY_SLOPE` 0). The farthest side past the hips'
+  // edge (spans): before 0.883, after 0.579 (an A-line maxi on ai-body: 0.40); deepest bite 0.202 -> 0.007
+  it('hangs a maxi dress from the hips over an old tutu, not as wide as the tutu (cgi-model-2)', async () => {
+    const { r, body } = await render('cgi-model-2', 'maxi-dress-floral', 'one-piece');
+    const { data, width: W, height: H } = r.layers.garment;
+    const [hl, hr] = body.torsoEdges(body.pelvis.y);
+    let past = 0;
+    for (let y = Math.round(body.pelvis.y); y < H; y++) {
+      let a = W;
+      let b = -1;
+      for (let x = 0; x < W; x++) {
+        if ((data[y * W + x] ?? 0) < 128) continue;
+        a = Math.min(a, x);
+        b = Math.max(b, x);
+      }
+      if (b >= 0) past = Math.max(past, (hl - a) / body.span, (b - hr) / body.span);
+    }
+    const bite = sideBite(data, W, H, body);
+    console.log(
+      `maxi dress over the tutu: farthest side past the hips ${past.toFixed(3)}, bite ${bite.toFixed(3)} spans`,
+    );
+    expect(past).toBeLessThan(0.65);
+    expect(bite).toBeLessThan(0.1);
+  }, 60_000);
 });

@@ -1001,6 +1001,8 @@ export function placeUpper(
   const hips = slot === 'top' ? hipLine(body, hangingArmCaps(body), hemY) : null;
   const hemArc: [Point, Point][] = [];
   const levelsAt = from.length;
+  const [hipsL, hipsR] = body.torsoEdges(body.pelvis.y);
+  const hipsCx = (hipsL + hipsR) / 2;
   for (let i = 1; i <= levels; i++) {
     const sy = Math.min(srcArmY + (g.hem - srcArmY) * (i / levels), solidHem);
     if (sy <= lastSy + 0.5) continue;
@@ -1012,7 +1014,9 @@ export function placeUpper(
     const dy = armY + (hemY - armY) * f;
     // (the torso's own edges: an arm hanging against the chest can be behind the bust, which the top covers)
     const [bl, br] = body.torsoEdges(dy);
-    const [xl, xr] = body.silhouetteEdges(dy, span * 1.2);
+    const [ml, mr] = body.silhouetteEdges(dy, span * 1.2);
+    // (a dress from the waist down: the mask's outline past the hips and legs is the old skirt's, not the body's)
+    const [xl, xr] = slot === 'one-piece' ? legsClip(body, dy, ml, mr, bl, br) : [ml, mr];
     const bodyW = br - bl;
     const wanted = Math.max(bodyW * ease + 2 * slack, ((sr - sl) / srcArmW) * dstArmW * ease);
     // below the hips a coat's or a dress's own flare (an A-line) is kept, up to DRAPE_FLARE of the span a side
@@ -1029,6 +1033,9 @@ export function placeUpper(
     if (drape) limit = Math.max(limit, 2 * coneHalf(body, dy, drape) + 2 * slack);
     let half = Math.min(wanted, limit) / 2;
     let cx = (bl + br) / 2;
+    // (a dress below the hips: centred on the hips, moved with the legs; the torso's edges there take in a hand
+    // resting beside the hip, which pulled the dress's side out beside it and in below it)
+    if (slot === 'one-piece' && below) cx = hipsCx + legsMid(body, dy) - legsMid(body, body.pelvis.y);
     if (slot === 'top')
       [cx, half] = followBody(body, dy, armY, ease, half, cx, (sr - sl) / srcArmW, ownArmW, slack, g, hips);
     // over a flare below the waist (a tutu, a full skirt: `hipLine` cut a side) the hem rests on it, round the
@@ -1316,8 +1323,84 @@ function coneInto(room: Uint8Array, body: Body, drape: DrapeFlare, hemY: number)
   }
 }
 
-/** How far (px a row) the carried side of a dress's room may come in going down (about 27 degrees). */
-const CARRY_SLOPE = 0.5;
+/**
+ * A dress's width from the waist down comes from the hips and the legs, not from the person mask's outline there
+ * (an old tutu or full skirt, cgi-model-2's, doubles it: the dress was drawn as a balloon as wide as the old skirt
+ * and carried down to its hem). From LEGS_CLIP_FROM (x the torso height) above the hip joints, each side of the
+ * outline reaches at most LEGS_CLIP_EASE (x the span) past the farther of the torso's hips edge and the leg's own
+ * outer side (its joints' line, half its width out); below the knees also as far as the mask's own run out from
+ * the leg (`maskRunOut`: an old long skirt there is covered, not filled).
+ */
+const LEGS_CLIP_FROM = 0.25;
+const LEGS_CLIP_EASE = 0.06;
+
+/** The legs' joint lines' midpoint on row y. */
+function legsMid(body: Body, y: number): number {
+  let sum = 0;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const k = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    sum += a.x + (b.x - a.x) * k;
+  }
+  return sum / 2;
+}
+
+function legsClip(body: Body, y: number, ml: number, mr: number, bl: number, br: number): [number, number] {
+  if (y < body.pelvis.y - body.torsoH * LEGS_CLIP_FROM) return [ml, mr];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const k = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    const x = a.x + (b.x - a.x) * k;
+    const half = (thigh ? leg.widthRoot : leg.widthEnd) / 2;
+    lo = Math.min(lo, x - half);
+    hi = Math.max(hi, x + half);
+  }
+  const ease = body.span * LEGS_CLIP_EASE;
+  let l = Math.min(bl, lo) - ease;
+  let r = Math.max(br, hi) + ease;
+  // below the knees an old long skirt's outline past the legs stays the dress's (covered: its fill left a dark
+  // tail beside the hem, cgi-model-24's slit dress): the mask's run out from each leg, ended by a vivid backdrop's
+  // colour in it (a loose mask)
+  if (y > (body.legL.mid.y + body.legR.mid.y) / 2) {
+    l = Math.min(l, maskRunOut(body, y, lo, -1, ml));
+    r = Math.max(r, maskRunOut(body, y, hi, 1, mr));
+  }
+  return [Math.max(ml, l), Math.min(mr, r)];
+}
+
+/** The last pixel of the mask's run on row y going out from x (side -1 / 1) up to `to`, ended by the backdrop. */
+function maskRunOut(body: Body, y: number, x: number, side: -1 | 1, to: number): number {
+  const { width: W, mask } = body;
+  const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
+  const bd = body.backdrop;
+  const run = Math.max(2, Math.round(body.span * BACKDROP_RUN));
+  let last = x;
+  let seen = 0;
+  for (let xi = Math.round(x); xi >= 0 && xi < W && (xi - to) * side <= 0; xi += side) {
+    // (over gaps: a slit skirt's tail stands apart from the leg)
+    if ((mask[yy * W + xi] ?? 0) < 128) continue;
+    if (bd && bd(xi, yy) <= BACKDROP_NEAR) {
+      if (++seen >= run) break;
+      continue;
+    }
+    seen = 0;
+    last = xi;
+  }
+  return last;
+}
+
+/**
+ * How far (px a row) the carried side of a dress's room may come in going down: not at all (at 0.5, about 27
+ * degrees, the room below a hand resting beside the hip narrowed faster than the dress's A-line widened and cut a
+ * slanted notch into its side, cgi-model-4; the dress's own drawn side is its outline below the hips).
+ */
+const CARRY_SLOPE = 0;
 
 /**
  * A dress's room below the hips does not step in going down (as its drawn sides, whose width is carried from the row
@@ -1344,8 +1427,9 @@ function carrySides(room: Uint8Array, body: Body, hemY: number) {
     r = Math.max(r - CARRY_SLOPE, b);
     const la = Math.max(0, Math.round(l));
     const rb = Math.min(W - 1, Math.round(r));
-    if (la < a) room.fill(255, row + la, row + a);
-    if (rb > b) room.fill(255, row + b + 1, row + rb + 1);
+    // (the run's own end pixel too: partly covered, it drew a faint line down the skirt where the side is carried)
+    if (la < a) room.fill(255, row + la, row + a + 1);
+    if (rb > b) room.fill(255, row + b, row + rb + 1);
   }
 }
 
