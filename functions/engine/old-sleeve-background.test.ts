@@ -62,56 +62,6 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(n).toBeGreaterThan(150);
     // before: a skin blob in the sleeve's shape (0.46 of them the background's colour); after: 0.85
     expect(like / n).toBeGreaterThan(0.7);
-    // ... and as bright as the backdrop beyond it (issue 38, round 14, part U3): the backdrop's light the fill
-    // carries its texture by (`readBackground`'s low-passed colour) was diffused there from the loose dark hair
-    // above the shoulder, a dark band down the shoulder's outline. Past 1.3x the bare half-width from the lowered
-    // upper arm's line, from 0.3 spans above its joint to the elbow, each filled pixel's brightness against the
-    // photo's sure backdrop (mask under 0.1) on its row up to 0.25 spans further out: darker than 0.9 of it, 0.12
-    // of them before, 0 after; their 10th percentile 0.894 before, 0.978 after
-    const lum = (img: Uint8ClampedArray | Uint8Array, p: number) =>
-      (img[p * 4] ?? 0) * 0.299 + (img[p * 4 + 1] ?? 0) * 0.587 + (img[p * 4 + 2] ?? 0) * 0.114;
-    const fills: number[] = [];
-    let backN = 0;
-    for (const [i, arm] of [body.armL, body.armR].entries()) {
-      if (body.armRaised[i]) continue;
-      const half = bareArmHalf(body, maps, arm) ?? arm.widthRoot / 2;
-      const dx = arm.mid.x - arm.root.x;
-      const dy = arm.mid.y - arm.root.y;
-      const l2 = dx * dx + dy * dy;
-      const out = Math.sign(arm.root.x - body.neck.x);
-      for (let y = Math.round(arm.root.y - body.span * 0.3); y <= Math.round(arm.mid.y); y++) {
-        let edge = -1;
-        const row: number[] = [];
-        for (let k = 0; k < body.span; k++) {
-          const x = Math.round(arm.root.x + out * k);
-          const p = y * W + x;
-          if (x < 0 || x >= W) break;
-          if (!filled[p] || (garment[p] ?? 0) >= 128) continue;
-          const t = Math.max(0, Math.min(1, ((x - arm.root.x) * dx + (y - arm.root.y) * dy) / l2));
-          if (Math.hypot(x - arm.root.x - dx * t, y - arm.root.y - dy * t) < half * 1.3) continue;
-          row.push(lum(r.image.data, p));
-          edge = x;
-        }
-        if (edge < 0) continue;
-        let rowLum = 0;
-        let rowN = 0;
-        for (let k = 1; k < body.span * 0.25; k++) {
-          const x = edge + out * k;
-          const p = y * W + x;
-          if (x < 0 || x >= W || (body.mask[p] ?? 0) >= 26) continue;
-          rowLum += lum(photo.data, p);
-          rowN++;
-        }
-        if (rowN < 5) continue;
-        for (const l of row) fills.push(l / (rowLum / rowN));
-        backN += rowN;
-      }
-    }
-    fills.sort((u, w) => u - w);
-    expect(fills.length).toBeGreaterThan(150);
-    expect(backN).toBeGreaterThan(300);
-    expect(fills.filter((f) => f < 0.9).length / fills.length).toBeLessThan(0.03);
-    expect(fills[Math.floor(fills.length * 0.1)] ?? 0).toBeGreaterThan(0.94);
     // the raised arm's side (issue 38, round 11, part R13): below its shoulder's joint down to the armpit, 0.1-0.5
     // spans out from the joint and past 1.3x the upper arm's bare half-width from its line, the old tee's sleeve
     // under the raised arm is the backdrop, not a flat skin box: 0.07 of the filled pixels the background's colour

@@ -4,7 +4,7 @@
  * background the person mask reaches over (its overreach beside a tutu's or a dress's skirt) from the old garment,
  * so that it is left as it is rather than filled.
  */
-import { boxBlur, pushPullFill } from '../core/image-ops';
+import { pushPullFill } from '../core/image-ops';
 import type { RgbaImage } from '../core/types';
 
 export interface BackgroundModel {
@@ -21,7 +21,7 @@ const SURE_OFF = 26;
 
 export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundModel {
   const { width: W, height: H, data } = image;
-  // the grid's sums in one pass over the photo
+  // both grids summed in one pass over the photo
   const grid = (g: number) => {
     const k = Math.min(1, g / Math.max(W, H));
     const w = Math.max(1, Math.round(W * k));
@@ -38,44 +38,45 @@ export function readBackground(image: RgbaImage, mask: Uint8Array): BackgroundMo
       cnt: new Float32Array(w * h),
     };
   };
+  // the two grids unrolled into locals (the same sums, cell by cell in the same order)
   const a = grid(GRID);
+  const b = grid(COARSE_GRID);
   const aCol = a.col;
+  const bCol = b.col;
   const aRgb = a.rgb;
+  const bRgb = b.rgb;
   const aWt = a.wt;
+  const bWt = b.wt;
   const aCnt = a.cnt;
+  const bCnt = b.cnt;
   for (let y = 0; y < H; y++) {
     const aRow = Math.min(a.h - 1, Math.floor(y * a.k)) * a.w;
+    const bRow = Math.min(b.h - 1, Math.floor(y * b.k)) * b.w;
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       const qa = aRow + (aCol[x] ?? 0);
+      const qb = bRow + (bCol[x] ?? 0);
       aCnt[qa] = (aCnt[qa] ?? 0) + 1;
+      bCnt[qb] = (bCnt[qb] ?? 0) + 1;
       if ((mask[p] ?? 0) >= SURE_OFF) continue;
+      const r = data[p * 4] ?? 0;
+      const g = data[p * 4 + 1] ?? 0;
+      const bl = data[p * 4 + 2] ?? 0;
       aWt[qa] = (aWt[qa] ?? 0) + 1;
-      aRgb[qa * 3] = (aRgb[qa * 3] ?? 0) + (data[p * 4] ?? 0);
-      aRgb[qa * 3 + 1] = (aRgb[qa * 3 + 1] ?? 0) + (data[p * 4 + 1] ?? 0);
-      aRgb[qa * 3 + 2] = (aRgb[qa * 3 + 2] ?? 0) + (data[p * 4 + 2] ?? 0);
+      aRgb[qa * 3] = (aRgb[qa * 3] ?? 0) + r;
+      aRgb[qa * 3 + 1] = (aRgb[qa * 3 + 1] ?? 0) + g;
+      aRgb[qa * 3 + 2] = (aRgb[qa * 3 + 2] ?? 0) + bl;
+      bWt[qb] = (bWt[qb] ?? 0) + 1;
+      bRgb[qb * 3] = (bRgb[qb * 3] ?? 0) + r;
+      bRgb[qb * 3 + 1] = (bRgb[qb * 3 + 1] ?? 0) + g;
+      bRgb[qb * 3 + 2] = (bRgb[qb * 3 + 2] ?? 0) + bl;
     }
   }
-  const fine = sampler(a.rgb, a.wt, a.cnt, a.w, a.h, a.k);
-  // the light across the backdrop: the fine grid (diffused in from the person's own edge) low-passed. A coarse
-  // grid of its own took the person's soft edge as no source and diffused its cells there from further off: from
-  // loose dark hair over a shoulder (issue 38, round 14, part U3), a dark band down the shoulder's fill
-  const lowRgb = new Float32Array(a.w * a.h * 3);
-  const plane = new Float32Array(a.w * a.h);
-  const r = Math.max(1, Math.round(GRID / COARSE_GRID / 2));
-  for (let c = 0; c < 3; c++) {
-    for (let q = 0; q < plane.length; q++) plane[q] = a.rgb[q * 3 + c] ?? 0;
-    boxBlur(plane, a.w, a.h, r);
-    boxBlur(plane, a.w, a.h, r);
-    for (let q = 0; q < plane.length; q++) lowRgb[q * 3 + c] = plane[q] ?? 0;
-  }
-  return { at: fine, low: bilinear(lowRgb, a.w, a.h, a.k) };
+  const [fine, coarse] = [a, b].map((g) => sampler(g.rgb, g.wt, g.cnt, g.w, g.h, g.k));
+  return { at: fine!, low: coarse! };
 }
 
-/**
- * The low-pass's width, as the photo's long side over this (about a quarter of a shoulder span): the background's
- * light and folds, not its grain.
- */
+/** The coarse grid's long side (its cells about a quarter of a shoulder span): the background's light and folds. */
 const COARSE_GRID = 40;
 
 /** The grid's cells mostly off the person are sources, the rest diffused from them; read bilinearly. */
@@ -97,11 +98,6 @@ function sampler(
     wt[q] = n / (cnt[q] ?? 0) >= 0.6 ? 1 : 0;
   }
   pushPullFill(rgb, wt, w, h);
-  return bilinear(rgb, w, h, k);
-}
-
-/** A grid of colours read bilinearly at full-size coordinates. */
-function bilinear(rgb: Float32Array, w: number, h: number, k: number): (x: number, y: number, into: number[]) => void {
   return (x, y, into) => {
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
