@@ -345,7 +345,7 @@ describe('sleeves follow the arms', () => {
     );
   }, 60_000);
 
-  it("bends a long sleeve round a folded elbow and joins it to the body at the shoulder (cgi-model-15)", async () => {
+  it('bends a long sleeve round a folded elbow and joins it to the body at the shoulder (cgi-model-15)', async () => {
     // cgi-model-15: both elbows at her sides, the forearms bent up and out (the folded-arm strips)
     const { result, body, W } = await render('shirt-check', 'cgi-model-15');
     const strips = result.debug[0]?.strips ?? [];

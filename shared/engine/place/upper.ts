@@ -373,7 +373,7 @@ const bothParts = new WeakMap<Uint8Array, Map<number, Uint8Array>>();
 function seamCloth(layer: Layer, src: Source, st: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }): void {
   const n = Math.max(2, Math.ceil((st.so.length - 1) * SEAM_CLOTH) + 1);
   let byPart = bothParts.get(src.labels);
-  if (!byPart) bothParts.set(src.labels, (byPart = new Map()));
+  if (!byPart) bothParts.set(src.labels, (byPart = new Map<number, Uint8Array>()));
   let labels = byPart.get(src.part);
   if (!labels) {
     labels = src.labels.map((v) => (v === PART_TORSO ? src.part : v));
