@@ -955,6 +955,9 @@ function bulgesBeside(
 const BULGE_MARGIN = 0.03;
 /** A bulge's outline is its outer ends' mean over this many rows each way (in shoulder spans). */
 const BULGE_ROWS = 0.03;
+/** The top's own side edge beside a bulge (its outline's anti-aliased pixels), this wide (in shoulder spans), is
+ * covered as the bulge is (`coverBulges`). */
+const BULGE_EDGE = 0.015;
 /** Above a bulge, the body up to the top's own cloth reaching out to the bulge's end (a sleeve's hem) within this
  * many rows (in shoulder spans) is covered too (`coverBulges`). */
 const BULGE_UP = 0.1;
@@ -979,6 +982,7 @@ function coverBulges(
   const d = layer.data;
   const m = Math.max(1, Math.round(body.span * BULGE_MARGIN));
   const k = Math.max(1, Math.round(body.span * BULGE_ROWS));
+  const edge = Math.max(1, Math.round(body.span * BULGE_EDGE));
   for (const comp of bulges) {
     // its outer end in each row (the top's side is on the axis's side of it), the run of rows smoothed
     let ya = Infinity;
@@ -994,6 +998,14 @@ function coverBulges(
     // row y from the top's side at xe out to `end`: the person's pixels (not a hand, not the head), each the top's own
     // cloth mirrored across its side from past its seam, as [pixel, source byte] pairs
     const mirrorRow = (y: number, xe: number, end: number, into: [number, number][]) => {
+      // the top's own side edge there too (its outline's darker anti-aliased pixels were left standing inside the
+      // cloth: a dotted line between the drawn side and the bulge's cover)
+      for (let j = edge - 1; j >= 0; j--) {
+        const x = xe + dir * j;
+        const xs = xe + dir * (m + edge + j);
+        if (xs < 0 || xs >= cw || !drawn[y * cw + xs] || !drawn[y * cw + x]) continue;
+        into.push([(y + y0) * W + x + x0, ((y + y0) * W + xs + x0) * 4]);
+      }
       for (let x = xe - dir; dir > 0 ? x >= end : x <= end; x -= dir) {
         const p = (y + y0) * W + x + x0;
         if ((body.mask[p] ?? 0) < 128 || maps.hands[p] || head[p]) continue;
