@@ -252,7 +252,7 @@ export async function tryOn(
     // the backdrop the mask takes in beside a bare arm is no old garment (whatever the old garment's colour)
     if (slot !== 'bottom' && slot !== 'shoes') leaveBesideArms(old, body, maps, person, scene.background);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
-    if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person);
+    if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person, p.sleeveless);
     // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
     if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background);
     // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there)
