@@ -39,6 +39,7 @@ import {
 } from './compose/occlusion';
 import {
   bareUpperArms,
+  leaveArmSkin,
   oldCuffBands,
   fillRegion,
   leaveBesideArms,
@@ -241,13 +242,17 @@ export async function tryOn(
     // beside a top's hips the flare of an old skirt below the waist (a tutu) stays as it is
     if (p.hips) oldBesideHips(old, body, p.hips);
     // a sleeveless top: an old sleeve is the arm's skin (its hem band and a raised arm's shoulder included)
-    if (p.sleeveless) bareUpperArms(body, maps, old, person);
+    if (p.sleeveless) {
+      bareUpperArms(body, maps, old, person);
+      // but a bare arm's own skin the skin map missed is not an old sleeve (left as the photo's)
+      leaveArmSkin(old, body, maps, person);
+    }
     // a sleeved top: an old sleeve's dark cuff below the new sleeve, which the skin map took, is the old garment
     else if (slot === 'top' || slot === 'outerwear') oldCuffBands(body, maps, old, person, layer);
     // the backdrop the mask takes in beside a bare arm is no old garment (whatever the old garment's colour)
     if (slot !== 'bottom' && slot !== 'shoes') leaveBesideArms(old, body, maps, person, scene.background);
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
-    if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person);
+    if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person, p.sleeveless);
     // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
     if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background);
     // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there)

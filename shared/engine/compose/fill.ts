@@ -990,6 +990,136 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   for (let i = 0; i < add.length; i++) if (add[i] && all[i]) old[i] = 255;
 }
 
+/** An old pixel on a bare arm is its skin within this many of the arm skin's chroma spreads (and at least `ARM_SKIN_CHROMA_MIN`). */
+const ARM_SKIN_SPREADS = 2;
+const ARM_SKIN_CHROMA_MIN = 0.02;
+/** ... and reached from the arm's skin-map pixels in steps of at most this (summed over r, g, b, levels). */
+const ARM_SKIN_STEP = 32;
+/** ... and no darker than this share of the arm skin's median luminance (a dark old garment's shade is no skin). */
+const ARM_SKIN_DARK = 0.6;
+
+/**
+ * A bare arm's own skin the skin map missed is not an old sleeve (issue 38, round 15, part V3; in place): under a
+ * sleeveless top the old region takes every non-skin-map pixel on the arms as an old sleeve to be repainted
+ * (`oldRegion`, `bareUpperArms`); a sleeveless old garment leaves the arms bare, but the skin map misses parts of
+ * them (cgi-model-2's raised upper arm's underside, lit pink by the curtain: painted as a flat tan panel with a hard
+ * edge). Old pixels within each arm's capsules (its own width) reached from that arm's skin-map pixels through
+ * small colour steps (`ARM_SKIN_STEP`: an old sleeve's or a strap's edge is a step), of the arm skin's chroma
+ * (`ARM_SKIN_SPREADS`) and not far darker (`ARM_SKIN_DARK`: a black dress beside a shaded arm), are left as the
+ * photo's; not on the trunk below the neck (the chest round an old strap stays one fill, the strap a line in it).
+ */
+export function leaveArmSkin(old: Uint8Array, body: Body, maps: Maps, image: RgbaImage): void {
+  const { width: W, height: H } = body;
+  const d = image.data;
+  const chroma = (p: number, into: number[]) => {
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    into[0] = (d[p * 4] ?? 0) / s;
+    into[1] = (d[p * 4 + 1] ?? 0) / s;
+  };
+  const c = [0, 0];
+  const lumOf = (p: number) => (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+  for (const arm of [body.armL, body.armR]) {
+    const bones = [
+      [arm.root, arm.mid, arm.widthRoot],
+      [arm.mid, arm.end, arm.widthEnd],
+    ] as const;
+    const inArm = (x: number, y: number) => bones.some(([a, b, w]) => inCapsule(x, y, a.x, a.y, b.x, b.y, w));
+    let x0 = W;
+    let x1 = 0;
+    let y0 = H;
+    let y1 = 0;
+    for (const [a, b, w] of bones) {
+      x0 = Math.min(x0, a.x - w, b.x - w);
+      x1 = Math.max(x1, a.x + w, b.x + w);
+      y0 = Math.min(y0, a.y - w, b.y - w);
+      y1 = Math.max(y1, a.y + w, b.y + w);
+    }
+    x0 = Math.max(0, Math.floor(x0));
+    y0 = Math.max(0, Math.floor(y0));
+    x1 = Math.min(W - 1, Math.ceil(x1));
+    y1 = Math.min(H - 1, Math.ceil(y1));
+    if (x1 < x0 || y1 < y0) continue;
+    const cw = x1 - x0 + 1;
+    // the arm's own skin (skin map, on the arm): its chroma's mean and spread
+    const skin = new Uint8Array(cw * (y1 - y0 + 1));
+    let n = 0;
+    let sr = 0;
+    let sg = 0;
+    let srr = 0;
+    let sgg = 0;
+    const lums: number[] = [];
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (!maps.skin[p] || old[p] || maps.handArea[p] || !inArm(x, y)) continue;
+        skin[(y - y0) * cw + x - x0] = 1;
+        chroma(p, c);
+        sr += c[0] ?? 0;
+        sg += c[1] ?? 0;
+        srr += (c[0] ?? 0) ** 2;
+        sgg += (c[1] ?? 0) ** 2;
+        lums.push(lumOf(p));
+        n++;
+      }
+    }
+    if (n < 40) continue;
+    lums.sort((u, v) => u - v);
+    const dark = (lums[lums.length >> 1] ?? 0) * ARM_SKIN_DARK;
+    const mr = sr / n;
+    const mg = sg / n;
+    const spread = Math.sqrt(Math.max(0, srr / n - mr * mr + sgg / n - mg * mg));
+    const tol = Math.max(ARM_SKIN_CHROMA_MIN, spread * ARM_SKIN_SPREADS);
+    const like = (p: number) => {
+      chroma(p, c);
+      return Math.hypot((c[0] ?? 0) - mr, (c[1] ?? 0) - mg) <= tol;
+    };
+    const step = (p: number, q: number) =>
+      Math.abs((d[p * 4] ?? 0) - (d[q * 4] ?? 0)) +
+        Math.abs((d[p * 4 + 1] ?? 0) - (d[q * 4 + 1] ?? 0)) +
+        Math.abs((d[p * 4 + 2] ?? 0) - (d[q * 4 + 2] ?? 0)) <=
+      ARM_SKIN_STEP;
+    // grown from the skin into the old pixels of the arm (a flood through small steps)
+    const seen = new Uint8Array(skin.length);
+    const torso = new Float64Array(H * 2).fill(NaN);
+    const stack: number[] = [];
+    const visit = (from: number, x: number, y: number) => {
+      if (x < x0 || x > x1 || y < y0 || y > y1) return;
+      const l = (y - y0) * cw + x - x0;
+      if (seen[l] || skin[l]) return;
+      const q = y * W + x;
+      if (!old[q] || (maps.hair[q] ?? 0) >= 128 || !inArm(x, y) || !step(from, q) || !like(q) || lumOf(q) < dark)
+        return;
+      // not on the trunk (below the neck, between the torso's edges): the chest's skin round an old strap stays one fill
+      if (y >= body.neck.y) {
+        const [tl, tr] = torsoEdgesAt(body, torso, y);
+        if (x >= tl && x <= tr) return;
+      }
+      seen[l] = 1;
+      stack.push(q);
+    };
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        if (!skin[(y - y0) * cw + x - x0]) continue;
+        const p = y * W + x;
+        visit(p, x - 1, y);
+        visit(p, x + 1, y);
+        visit(p, x, y - 1);
+        visit(p, x, y + 1);
+      }
+    }
+    while (stack.length) {
+      const p = stack.pop() ?? 0;
+      const x = p % W;
+      const y = (p - x) / W;
+      old[p] = 0;
+      visit(p, x - 1, y);
+      visit(p, x + 1, y);
+      visit(p, x, y - 1);
+      visit(p, x, y + 1);
+    }
+  }
+}
+
 /** Skin-map pixels on an upper arm darker than this share of the arm's median are a sleeve's hem, not skin. */
 const DARK_HEM = 0.45;
 

@@ -735,11 +735,13 @@ export function easeCover(
   maps: Maps,
   head: Uint8Array,
   image: RgbaImage | null = null,
+  sleeveless = false,
 ): void {
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const r = Math.max(1, Math.round(body.span * EASE_COVER));
-  const reach = Math.max(r, Math.ceil(body.span * BULGE_REACH * 1.5) + 1);
+  const bulgeReach = sleeveless ? BULGE_REACH_SLEEVELESS : BULGE_REACH;
+  const reach = Math.max(r, Math.ceil(body.span * bulgeReach * 1.5) + 1);
   const { x0, y0, cw, ch, drawn } = drawnBox(layer, reach, r);
   const closed = erode(dilate(drawn, cw, ch, r), cw, ch, r);
   const neckHalf = body.span * NECK_HALF_WIDTH;
@@ -756,7 +758,7 @@ export function easeCover(
     }
   }
   if (image) {
-    const bulges = bulgesBeside(drawn, cw, ch, x0, y0, old, body, maps, head, layer.y1, image);
+    const bulges = bulgesBeside(drawn, cw, ch, x0, y0, old, body, maps, head, layer.y1, image, bulgeReach);
     coverBulges(layer, bulges, drawn, cw, x0, y0, body, maps, head);
   }
   growFromDrawn(layer, drawn, todo, x0, y0, cw, ch);
@@ -827,6 +829,8 @@ function growFromDrawn(
 export const BULGE_WIDE = 0.14;
 /** ... at most this wide ... */
 export const BULGE_REACH = 0.25;
+/** ... under a sleeveless top (its side runs further in at its armhole: the bulge beside it is wider). */
+export const BULGE_REACH_SLEEVELESS = 0.3;
 /** ... and this tall (a bust's side, not an old sleeve running down the arm). */
 export const BULGE_TALL = 0.5;
 /** ... and lies against the top's side in at least this share of its rows ... */
@@ -856,10 +860,11 @@ function bulgesBeside(
   head: Uint8Array,
   hemY: number,
   image: RgbaImage,
+  bulgeReach = BULGE_REACH,
 ): number[][] {
   const W = body.width;
   const neckHalf = body.span * NECK_HALF_WIDTH;
-  const maxW = body.span * BULGE_REACH;
+  const maxW = body.span * bulgeReach;
   // only bands outside the drawn top's two ends in each row are looked at, half as wide again as a bulge may be
   // (wider pieces of the old garment reach past `maxW` there and are left out)
   const band = maxW * 1.5;
