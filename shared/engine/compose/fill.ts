@@ -1018,10 +1018,7 @@ export function leaveArmSkin(old: Uint8Array, body: Body, maps: Maps, image: Rgb
   };
   const c = [0, 0];
   const lumOf = (p: number) => (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
-  for (const [i, arm] of [body.armL, body.armR].entries()) {
-    // (a raised arm only: a hanging arm's old sleeve is shaded like the skin beside it and was left as a band of the
-    // old tee's edge round cgi-model-27's upper arm, its repaint darker than the bare arm below)
-    if (!body.armRaised[i]) continue;
+  for (const arm of [body.armL, body.armR]) {
     const bones = [
       [arm.root, arm.mid, arm.widthRoot],
       [arm.mid, arm.end, arm.widthEnd],
