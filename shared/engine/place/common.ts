@@ -460,3 +460,23 @@ export function softRoom(room: Uint8Array, body: Body, fromY: number): Uint8Arra
   }
   return out;
 }
+
+/**
+ * The outer edges of both legs together at row y, from the joints and the legs' widths in the mask (each leg's width
+ * at most `cap`).
+ */
+export function legsEdges(body: Body, y: number, cap = Infinity): [number, number] {
+  let l = Infinity;
+  let r = -Infinity;
+  for (const leg of [body.legL, body.legR]) {
+    const thigh = y <= leg.mid.y;
+    const a = thigh ? leg.root : leg.mid;
+    const b = thigh ? leg.mid : leg.end;
+    const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
+    const cx = a.x + (b.x - a.x) * t;
+    const half = Math.min(thigh ? leg.widthRoot : leg.widthEnd, cap) / 2;
+    l = Math.min(l, cx - half);
+    r = Math.max(r, cx + half);
+  }
+  return [l, r];
+}

@@ -7,6 +7,7 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
+  legsEdges,
   coneHalf,
   dist,
   drapeRoom,
@@ -269,7 +270,7 @@ export function placeSkirt(
     const row = Math.round(t * H);
     const y = wy + t * length;
     // the legs' own extent (not the old garment's flare, nor the arms hanging beside them)
-    const [bl, br] = legsEdges(body, y);
+    const [bl, br] = legsEdges(body, y, body.span * 0.45);
     const [tl, tr] = body.torsoEdges(Math.min(y, body.pelvis.y));
     // (the hips' width down to the crotch: the legs' below)
     const bw = Math.max(br - bl, y < body.pelvis.y + body.torsoH * 0.15 ? tr - tl : 0);
@@ -404,23 +405,6 @@ function maskLegsExtent(body: Body, y: number): [number, number] {
     }
   }
   return r >= l ? [l, r] : [0, 0];
-}
-
-/** The outer edges of both legs together at row y (from the joints and the legs' widths in the mask). */
-function legsEdges(body: Body, y: number): [number, number] {
-  let l = Infinity;
-  let r = -Infinity;
-  for (const leg of [body.legL, body.legR]) {
-    const thigh = y <= leg.mid.y;
-    const a = thigh ? leg.root : leg.mid;
-    const b = thigh ? leg.mid : leg.end;
-    const t = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
-    const cx = a.x + (b.x - a.x) * t;
-    const half = Math.min(thigh ? leg.widthRoot : leg.widthEnd, body.span * 0.45) / 2;
-    l = Math.min(l, cx - half);
-    r = Math.max(r, cx + half);
-  }
-  return [l, r];
 }
 
 /**

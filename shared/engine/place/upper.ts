@@ -19,6 +19,7 @@ import { fitTpsUnfolded, pointBounds, type Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
 import {
+  legsEdges,
   along,
   coneHalf,
   DRAPE_FLARE,
@@ -1349,18 +1350,7 @@ function legsMid(body: Body, y: number): number {
 
 function legsClip(body: Body, y: number, ml: number, mr: number, bl: number, br: number): [number, number] {
   if (y < body.pelvis.y - body.torsoH * LEGS_CLIP_FROM) return [ml, mr];
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const leg of [body.legL, body.legR]) {
-    const thigh = y <= leg.mid.y;
-    const a = thigh ? leg.root : leg.mid;
-    const b = thigh ? leg.mid : leg.end;
-    const k = Math.max(0, Math.min(1, (y - a.y) / (b.y - a.y || 1)));
-    const x = a.x + (b.x - a.x) * k;
-    const half = (thigh ? leg.widthRoot : leg.widthEnd) / 2;
-    lo = Math.min(lo, x - half);
-    hi = Math.max(hi, x + half);
-  }
+  const [lo, hi] = legsEdges(body, y);
   const ease = body.span * LEGS_CLIP_EASE;
   let l = Math.min(bl, lo) - ease;
   let r = Math.max(br, hi) + ease;
