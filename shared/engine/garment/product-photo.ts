@@ -768,9 +768,9 @@ export function removeInsideBack(
   if (hi - lo + 1 < P.backMinWidth * bbox.w || count < 0.6 * (hi - lo + 1)) return 0;
   if (Math.abs((lo + hi) / 2 - bbox.w / 2) > 0.1 * bbox.w) return 0;
   // its colour (median of its gapped runs) against the body's (the outline's middle rows)
-  const median = (px: number[]) => {
-    const ch = [0, 1, 2].map((k) => px.map((p) => d[p * 4 + k] ?? 0).sort((u, v) => u - v)[px.length >> 1] ?? 0);
-    return ch as [number, number, number];
+  const median = (px: number[]): [number, number, number] => {
+    const at = (k: number) => px.map((p) => d[p * 4 + k] ?? 0).sort((u, v) => u - v)[px.length >> 1] ?? 0;
+    return [at(0), at(1), at(2)];
   };
   const piece: number[] = [];
   for (let i = lo; i <= hi; i++)

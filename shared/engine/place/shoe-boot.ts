@@ -417,7 +417,8 @@ export function drawBootFront(
     // (a rear leg, its ankle higher: its inner side too, the calf showing between the two shafts; the front shin's
     // own run is its boot's, and the rear boot is hidden behind that shin)
     const rear = ankle.y < other.y - shinW * SIDE_BY_SIDE;
-    for (const dir of rear ? [out, -out as 1 | -1] : [out]) {
+    const back: 1 | -1 = out === 1 ? -1 : 1;
+    for (const dir of rear ? [out, back] : [out]) {
       const extra = new Float64Array(shaftEdges.length);
       const okExtra = new Uint8Array(shaftEdges.length).fill(1);
       shaftEdges.forEach((e, i) => {

@@ -381,12 +381,7 @@ function seamCloth(layer: Layer, src: Source, st: { so: Point[]; si: Point[]; dO
     byPart.set(src.part, labels);
   }
   const both = { ...src, labels };
-  const [so, si, dOut, dIn] = [st.so, st.si, st.dOut, st.dIn].map((a) => a.slice(0, n)) as [
-    Point[],
-    Point[],
-    Point[],
-    Point[],
-  ];
+  const [so, si, dOut, dIn] = [st.so.slice(0, n), st.si.slice(0, n), st.dOut.slice(0, n), st.dIn.slice(0, n)];
   drawUnder(layer, [...dOut, ...dIn], () => drawStrip(layer, both, so, si, dOut, dIn, 3));
 }
 
