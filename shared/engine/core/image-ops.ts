@@ -315,13 +315,32 @@ export function components(bin: Uint8Array, width: number, height: number): { la
 }
 
 /** The pixels (indices into `bin`) of each 4-connected component of a binary image, in `components`' label order,
- * each list in ascending index order. */
+ * each list in ascending index order. Searched over the set pixels' bounding box only (a sparse mask in a large
+ * window: `components`' labels and stack are 8 bytes a pixel). */
 export function componentPixels(bin: Uint8Array, width: number, height: number): number[][] {
-  const { labels, sizes } = components(bin, width, height);
+  let x0 = width;
+  let x1 = -1;
+  let y0 = height;
+  let y1 = -1;
+  for (let p = 0; p < bin.length; p++) {
+    if (!bin[p]) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    y1 = y;
+  }
+  if (x1 < 0) return [];
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const crop = new Uint8Array(w * h);
+  for (let y = y0; y <= y1; y++) crop.set(bin.subarray(y * width + x0, y * width + x1 + 1), (y - y0) * w);
+  const { labels, sizes } = components(crop, w, h);
   const out: number[][] = sizes.slice(1).map(() => []);
-  for (let p = 0; p < labels.length; p++) {
-    const l = labels[p] ?? 0;
-    if (l) out[l - 1]?.push(p);
+  for (let q = 0; q < labels.length; q++) {
+    const l = labels[q] ?? 0;
+    if (l) out[l - 1]?.push((y0 + Math.floor(q / w)) * width + x0 + (q % w));
   }
   return out;
 }
