@@ -191,4 +191,54 @@ describe('the backdrop behind an old garment off the body', () => {
     console.log(`old white skirt beside the hands: ${pale} px`);
     expect(pale).toBeLessThan(200);
   }, 30_000);
+
+  it("takes cgi-model-24's old black dress tail below a midi dress's hem", async () => {
+    // issue 38 round 16, part W8: a one-piece's old region stopped at the new dress's hem, so the long old dress's
+    // black skirt and the tail trailing on the floor stayed below a midi's hem ("old-showing" on both sides)
+    const photo = await loadPerson('cgi-model-24');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { body } = readScene(photo, analysis);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'midi-dots');
+    if (!drawn) throw new Error('midi-dots');
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
+    const W = photo.width;
+    const H = photo.height;
+    const g = r.layers.garment.data;
+    let hem = -1;
+    for (let p = 0; p < W * H; p++) if ((g[p] ?? 0) >= 128) hem = Math.floor(p / W);
+    expect(hem).toBeGreaterThan(0);
+    // the photo's dark pixels on the person below the new hem, away from the legs' keypoints (the old dress's
+    // black skirt and tail, above the ankles; the calves and their shade are within 0.25 spans of a leg's axis)
+    const legX = (y: number) =>
+      [body.legL, body.legR].map((l) => {
+        const [a, b] = y < l.mid.y ? [l.root, l.mid] : [l.mid, l.end];
+        const t = Math.max(0, Math.min(1, (y - a.y) / Math.max(1, b.y - a.y)));
+        return a.x + (b.x - a.x) * t;
+      });
+    const lum = (d: Uint8ClampedArray | Uint8Array, p: number) =>
+      (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+    let dark = 0;
+    let left = 0;
+    const ankle = Math.min(body.legL.end.y, body.legR.end.y);
+    for (let y = hem + 2; y < ankle; y++) {
+      const xs = legX(y);
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if ((body.mask[p] ?? 0) < 128 || lum(photo.data, p) > 60) continue;
+        if (xs.some((lx) => Math.abs(x - lx) < body.span * 0.25)) continue;
+        dark++;
+        // left as it was (each channel within 12 levels of the photo's)
+        let diff = 0;
+        for (let c = 0; c < 3; c++)
+          diff = Math.max(diff, Math.abs((r.image.data[p * 4 + c] ?? 0) - (photo.data[p * 4 + c] ?? 0)));
+        if (diff <= 12) left++;
+      }
+    }
+    // before: all 1,232 of the tail's dark pixels above the ankles left as they were (1.00); after: 75 (0.06)
+    const said = `old tail left as it was ${left} of ${dark}`;
+    console.log(said);
+    expect(dark, said).toBeGreaterThan(500);
+    expect(left / dark, said).toBeLessThan(0.2);
+  }, 30_000);
 });

@@ -340,12 +340,55 @@ export function oldRegion(
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
+  if (slot === 'one-piece' && image && background) {
+    const hemRow = oldBelowHem(out, body, maps, legwear, newBottom);
+    // (its tail's tips on the floor the person mask cut off too)
+    if (hemRow !== null) oldBeyondMask(out, body, maps, image, background, hemRow, H - 1);
+  }
   if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
+}
+
+/** Below a dress's hem, the mask this far (x the legs' capsule radii) from the legs' axes is the legs' own. */
+const BELOW_HEM_LEG = 1.5;
+
+/**
+ * The old garment below a new one-piece's hem and off the legs (in place): a long old dress's skirt or its tail
+ * trailing on the floor, which the new dress's own region (down to its hem) left as it was, black below a midi's
+ * hem. The mask there, away from the legs' capsules (BELOW_HEM_LEG) and the feet, that is neither skin, hair, a hand
+ * nor legwear, is the old garment; whatever of it is the backdrop is left by `leaveBackground`. What is on the legs
+ * below the hem (old trousers' legs) stays as it was. Returns the first row taken, or null when none.
+ */
+function oldBelowHem(
+  out: Uint8Array,
+  body: Body,
+  maps: Maps,
+  legwear: Uint8Array | null,
+  newBottom: number,
+): number | null {
+  const { width: W, height: H, mask } = body;
+  const caps = legCapsules(body);
+  const feet = [footBox(body, body.legL.end, body.legL.widthEnd), footBox(body, body.legR.end, body.legR.widthEnd)];
+  const y0 = Math.max(0, Math.ceil(newBottom) + 1);
+  let first: number | null = null;
+  for (let y = y0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if ((mask[p] ?? 0) < 128 || out[p] || maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || maps.handArea[p]) continue;
+      if (legwear?.[p] || body.onArm(x, y, 0.5)) continue;
+      let leg = false;
+      for (const c of caps) if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * BELOW_HEM_LEG)) leg = true;
+      for (const f of feet) if (x >= f.x - f.w * 0.3 && x <= f.x + f.w * 1.3 && y >= f.y - f.h * 0.3) leg = true;
+      if (leg) continue;
+      out[p] = 255;
+      first ??= y;
+    }
+  }
+  return first;
 }
 
 /**
