@@ -690,7 +690,8 @@ function drawFront(
   const run = runs.length ? (runs[runs.length >> 1] ?? 0) : 0;
   // a sole of its own colour: its share; none (a pump's sole is the upper's colour): a thin band, darker
   const ownSole = kind !== 'pump' && run < colH * SOLE_MAX * 1.5 && run > colH * 0.05;
-  const soleShare = ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
+  // (on its toes the sole faces the floor: none seen from the front)
+  const soleShare = at.pointe ? 0 : ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
   const soleSrc = ownSole ? run : Math.max(1, colH * 0.12);
   const toeH = kind === 'pump' ? (at.pointe ? POINTE_VAMP : PUMP_TOE) : kind === 'boot' ? 0.55 : CLOSED_TOE;
   const soleV = toeH * soleShare;
