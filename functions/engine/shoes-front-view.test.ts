@@ -335,6 +335,29 @@ describe('shoes seen from the front (real models)', () => {
     expect(satin).toBeLessThan(60);
   }, 60_000);
 
+  // round 16, W3: a foot on pointe (cgi-model-2) took a flat pump on the floor under it, as wide as 1.7 shin
+  // widths: 0.46 / 0.28 of the pump's pixels off the foot (the mask's solid run) on the old code; now the pump is
+  // drawn along the foot from its tip up to the ankle, as wide as the foot (shoe-pointe.ts): 0.12 / 0.02
+  it('draws a pump on a foot on pointe along that foot, not on the floor beside it', async () => {
+    const { person, body, cov } = await renderOnce('heels-red', 'cgi-model-2');
+    const W = person.width;
+    for (const leg of [body.legL, body.legR]) {
+      const w = leg.widthEnd;
+      let on = 0;
+      let off = 0;
+      for (let y = Math.round(leg.end.y - w); y < Math.min(person.height, leg.end.y + w * 3); y++) {
+        for (let x = Math.round(leg.end.x - w * 1.5); x <= leg.end.x + w * 1.5; x++) {
+          const p = y * W + x;
+          if (cov[p]! < 128) continue;
+          if (body.mask[p]! >= 200) on++;
+          else off++;
+        }
+      }
+      const share = off / Math.max(1, on + off);
+      expect({ share, on, along: share < 0.2 && on > 1000 }).toMatchObject({ along: true });
+    }
+  }, 60_000);
+
   // before: the front a tall box from the sole up to the ankle's keypoint (ai-body: its top 0.06 shin widths
   // under it, 107 / 93 px tall), as tall as the old shoe where that was taller; now it ends below the ankle
   it('ends a trainer seen from the front below the ankle, not up to it', async () => {

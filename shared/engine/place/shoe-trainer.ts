@@ -19,6 +19,8 @@ const BALL_HALF = 0.43;
 const COLLAR_MIN = 0.6;
 /** The rounded toe: the lower outline a superellipse of this exponent, up to this share of the height. */
 const TOE_ROUND = 3;
+/** ...on a foot on its toes: an ellipse (the tip on the floor, no square toe box). */
+const TOE_ROUND_POINTE = 2;
 const TOE_TOP = 0.42;
 /** The sole band: this share of the height (the product's own share where it has a sole of its own colour, within). */
 const SOLE_MIN = 0.1;
@@ -42,6 +44,8 @@ export interface FrontAt {
   width: number;
   height: number;
   outer: number;
+  /** On its toes (shoe-pointe.ts): along the foot (`up` the foot's own axis), its toe round at the tip. */
+  pointe?: boolean;
 }
 
 /** The product's colours: its upper, its sole and its stripe (null: none saturated enough). */
@@ -140,7 +144,9 @@ export function drawTrainerFront(
 ): void {
   const { sole, width: Wd, height: Hd, outer } = at;
   // the sole stands on the floor: the shoe leans SOLE_LEAN of the shin's lean (a trainer below the ankle is short)
-  const lean = Math.atan2(at.up.x, -at.up.y) * SOLE_LEAN;
+  // (on its toes: along the foot)
+  const lean = Math.atan2(at.up.x, -at.up.y) * (at.pointe ? 1 : SOLE_LEAN);
+  const toeRound = at.pointe ? TOE_ROUND_POINTE : TOE_ROUND;
   const up = { x: Math.sin(lean), y: -Math.cos(lean) };
   const across = { x: -up.y, y: up.x };
   if (Wd < 2 || Hd < 2) return;
@@ -154,7 +160,7 @@ export function drawTrainerFront(
     0,
     ball,
     256,
-    (ax) => toeTop - toeTop * Math.pow(Math.max(0, 1 - Math.min(1, ax / ball) ** TOE_ROUND), 1 / TOE_ROUND),
+    (ax) => toeTop - toeTop * Math.pow(Math.max(0, 1 - Math.min(1, ax / ball) ** toeRound), 1 / toeRound),
   );
   // the half width at a height: the ball's low on the toe box, then narrowing to the collar
   const halfAt = table(0, Hd, 256, (y) => ball + (collar - ball) * smooth(toeTop * 0.6, Hd * 0.92, y));

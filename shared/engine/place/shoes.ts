@@ -8,6 +8,7 @@ import type { GrayImage, RgbaImage } from '../core/types';
 import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, paleNearby, profileAt } from './shoe-heel';
+import { pointeFoot } from './shoe-pointe';
 import { profileFoot, profileHeight } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
@@ -198,6 +199,11 @@ export function placeShoes(
         const srcH = Math.max(1, b.y + b.h - top);
         const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
         const kind = frontKind(alpha, b);
+        // a foot on its toes seen from the front (on pointe): the shoe along the foot, from its tip on the floor up to
+        // its ankle, as wide as the foot (shoe-pointe.ts), not a flat shoe on the floor under it; in an old shoe that
+        // was found (the mask's solid run its outline; a sandal's foot between its straps is not)
+        const pointe =
+          front && kind !== 'boot' && old ? pointeFoot(body, leg.end, foot.x + foot.w / 2, leg.widthEnd, old) : null;
         // seen from the front, a shoe (not a boot) ends just below the ankle (FRONT_BELOW; feet one behind the
         // other: at it, the farther one's raised shoe still shows), however tall the old shoe was (what of a high-top stays above it is filled as the leg going on into the shoe): not a tall box
         const height = front
@@ -252,6 +258,8 @@ export function placeShoes(
               : null;
           // on the foot's middle (the old shoe beside it is filled); a boot between that and its own leg's axis (where
           // its shaft stands)
+          const axis = pointe ? unit(pointe.top.x - pointe.tip.x, pointe.top.y - pointe.tip.y) : null;
+          const along = pointe && axis ? { sole: pointe.tip, across: { x: -axis.y, y: axis.x }, up: axis } : null;
           const at = {
             sole:
               kind === 'boot'
@@ -269,6 +277,18 @@ export function placeShoes(
             ),
             height,
             outer: leg.end.x < other.x ? -1 : 1,
+            // (on its toes: along the foot, its vamp deeper: the foot's top faces the camera; POINTE_*)
+            ...(pointe && along
+              ? {
+                  ...along,
+                  width: (pointe.width * POINTE_WIDE) / (2 * TOE_HALF),
+                  height: Math.max(
+                    pointe.width,
+                    (leg.end.x - pointe.tip.x) * along.up.x + (leg.end.y - pointe.tip.y) * along.up.y,
+                  ),
+                  pointe: true,
+                }
+              : {}),
           };
           // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts); a trainer drawn
           // as one seen from the front (shoe-trainer.ts)
@@ -291,7 +311,8 @@ export function placeShoes(
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
           if (kind === 'pump' && person && skin) {
-            const throat = { x: at.sole.x + up.x * height * PUMP_THROAT, y: at.sole.y + up.y * height * PUMP_THROAT };
+            const th = at.height * (pointe ? POINTE_VAMP * 0.75 : PUMP_THROAT);
+            const throat = { x: at.sole.x + at.up.x * th, y: at.sole.y + at.up.y * th };
             // a bare foot's (its own pixels) upright over the foot's middle, up to the ankle's height; over an old
             // shoe's fill leaning to the ankle, where it meets the leg
             const top = old ? leg.end : { x: at.sole.x, y: leg.end.y };
@@ -307,7 +328,7 @@ export function placeShoes(
             drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask);
           }
           // its sides along the foot and its heel (shoe-heel.ts)
-          if (kind === 'pump') drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
+          if (kind === 'pump' && !pointe) drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
         } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
         if (drawn.x1 < drawn.x0) continue;
         drawn.x1 = Math.min(drawn.x1, layer.width - 1);
@@ -562,6 +583,10 @@ const PUMP_THROAT = PUMP_TOE * 0.75;
 /** A pump's throat rises this share of the height from its middle to the vamp's sides, as |across|^CURVE (1.3: a U
  * dipping over the toes and sweeping up into the walls; 2 was a flat-cut band with the walls standing at its ends). */
 const PUMP_THROAT_RISE = 0.2;
+/** A pump or a shoe on a foot on its toes (shoe-pointe.ts): this many times the foot's width across, its vamp this
+ * share of the height from the tip to the ankle (the foot's top faces the camera), its heel hidden behind. */
+const POINTE_WIDE = 1.15;
+const POINTE_VAMP = 0.6;
 const PUMP_THROAT_CURVE = 1.3;
 /** Over an old shoe, the instep flares from the ankle to this share of the front's width either side at the throat (the vamp's sides there). */
 const INSTEP_FLARE = TOE_HALF * 0.7;
@@ -620,7 +645,7 @@ function drawFront(
   b: Box,
   kind: FrontKind,
   tint: [number, number, number],
-  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number },
+  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number; pointe?: boolean },
   topHalf: number,
 ): void {
   const { sole, across, up, width, height, outer } = at;
@@ -665,9 +690,10 @@ function drawFront(
   const run = runs.length ? (runs[runs.length >> 1] ?? 0) : 0;
   // a sole of its own colour: its share; none (a pump's sole is the upper's colour): a thin band, darker
   const ownSole = kind !== 'pump' && run < colH * SOLE_MAX * 1.5 && run > colH * 0.05;
-  const soleShare = ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
+  // (on its toes the sole faces the floor: none seen from the front)
+  const soleShare = at.pointe ? 0 : ownSole ? Math.min(SOLE_MAX, run / colH) : 0.12;
   const soleSrc = ownSole ? run : Math.max(1, colH * 0.12);
-  const toeH = kind === 'pump' ? PUMP_TOE : kind === 'boot' ? 0.55 : CLOSED_TOE;
+  const toeH = kind === 'pump' ? (at.pointe ? POINTE_VAMP : PUMP_TOE) : kind === 'boot' ? 0.55 : CLOSED_TOE;
   const soleV = toeH * soleShare;
   const qMid = kind === 'pump' ? 0.06 : 0.12;
   const qOut = kind === 'pump' ? 0.35 : 0.5;
@@ -693,7 +719,8 @@ function drawFront(
       : kind === 'boot'
         ? 0.95
         : 1 - 0.3 * t * t;
-  const r = Math.min(width, height) * 0.12;
+  // (on its toes: the tip round, as wide as the toe there)
+  const r = at.pointe ? halfAt(0) * width : Math.min(width, height) * 0.12;
   // the source's footprint for one destination pixel (a shrink reads a small block)
   const step = Math.max(1, Math.min(4, Math.round(colH / Math.max(1, toeH * height))));
   const read = (x: number, y: number, out: number[]): boolean => {
@@ -889,3 +916,8 @@ export function shinColour(
   const med = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1] ?? 0;
   return [med(rs), med(gs), med(bs)];
 }
+
+const unit = (x: number, y: number): Point => {
+  const l = Math.hypot(x, y) || 1;
+  return { x: x / l, y: y / l };
+};
