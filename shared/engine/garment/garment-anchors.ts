@@ -235,6 +235,35 @@ function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: numbe
 }
 
 /**
+ * Above an armpit, the top outline rising inwards faster than this (px a px) is a sleeve's outer edge, not the
+ * shoulder's line (a flat lay's sleeves hanging down beside the body: a coat's, a shirt's, a blazer's).
+ */
+export const SLEEVE_EDGE_RISE = 1.5;
+/** ... followed inwards for at most this share of the body's width. */
+const SLEEVE_EDGE_WALK = 0.15;
+
+/**
+ * A sleeved coat's, jacket's or dress's shoulder point: on the top outline at `sx` (just inside the armpit), or,
+ * where that column's top is a hanging sleeve's steep outer edge, in along the outline to the corner where it meets
+ * the shoulder's line. At the armpit's column a coat's and a blazer's seam top was read 20-47 px down that edge: the
+ * outline above it (the sleeve's cap) was the body piece's, a square corner standing above the sleeve drawn from
+ * below it (coat-camel on ai-body), and the sleeve's seam a slant across its cap.
+ */
+function shoulderCorner(alpha: GrayImage, sx: number, sign: -1 | 1, top: number, hem: number, bodyW: number): Point {
+  let x = Math.round(sx);
+  let y = firstAlphaInColumn(alpha, x, top, hem);
+  const most = Math.round(bodyW * SLEEVE_EDGE_WALK);
+  for (let k = 0; k < most; k++) {
+    const nx = x - sign;
+    const ny = firstAlphaInColumn(alpha, nx, top, hem);
+    if (y - ny < SLEEVE_EDGE_RISE) break;
+    x = nx;
+    y = ny;
+  }
+  return x === Math.round(sx) ? { x: sx, y } : { x, y };
+}
+
+/**
  * `top` (a top, not outerwear or a one-piece): a hood is narrower than the shoulders (a shirt's collar and yoke
  * rising to a high back neck span them).
  */
@@ -412,8 +441,14 @@ function layoutOf(
   if (sleeved) {
     const sxL = armpitL.x + bodyW * 0.03;
     const sxR = armpitR.x - bodyW * 0.03;
-    shoulderL = { x: sxL, y: firstAlphaInColumn(alpha, sxL, top, hem) };
-    shoulderR = { x: sxR, y: firstAlphaInColumn(alpha, sxR, top, hem) };
+    // (a top's shoulder stays at the armpit's column: there the corner moved its armpits 0.13 spans down an arm and
+    // its sleeve's seam, corner to armpit, 1.6x as long, blurred a shirt's checks on ai-body's upper sleeves)
+    shoulderL = isTop
+      ? { x: sxL, y: firstAlphaInColumn(alpha, sxL, top, hem) }
+      : shoulderCorner(alpha, sxL, -1, top, hem, bodyW);
+    shoulderR = isTop
+      ? { x: sxR, y: firstAlphaInColumn(alpha, sxR, top, hem) }
+      : shoulderCorner(alpha, sxR, 1, top, hem, bodyW);
   } else {
     const runs = rowRuns(alpha, top + Math.round(H * 0.02), 2);
     const first = runs[0] ?? [box.x, box.x];
