@@ -202,6 +202,33 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     }
     expect(flapN).toBeGreaterThan(60);
     expect(flap).toBeLessThan(8);
+    // the chest above the tank's scoop (issue 38, round 16, part W2): shaded across like the lowered arm
+    // (`chestShading`, one-pieces only before), darker toward the torso's sides than its middle, not one flat
+    // diffused tone: the filled pixels' brightness from 0.1 spans below the neck's point, in the torso's outer
+    // 0.3 against its middle fifth, 0.872 before, 0.856 after
+    let sideSum = 0;
+    let sideN = 0;
+    let midSum = 0;
+    let midN = 0;
+    for (let y = Math.round(body.neck.y + body.span * 0.1); y < body.pelvis.y; y++) {
+      const [tl, tr] = body.torsoEdges(y);
+      for (let x = Math.ceil(tl); x <= tr; x++) {
+        const p = y * W + x;
+        if (!filled[p] || (garment[p] ?? 0) >= 128) continue;
+        const u = (x - tl) / (tr - tl);
+        const l = (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+        if (u < 0.3 || u > 0.7) {
+          sideSum += l;
+          sideN++;
+        } else if (u > 0.4 && u < 0.6) {
+          midSum += l;
+          midN++;
+        }
+      }
+    }
+    expect(sideN).toBeGreaterThan(500);
+    expect(midN).toBeGreaterThan(300);
+    expect(sideSum / sideN / (midSum / midN)).toBeLessThan(0.865);
   }, 30_000);
 
   it("is lit like the bare arm beyond the old sleeve's shadow (cgi-model-4's crop tee under the tank)", async () => {

@@ -2419,9 +2419,10 @@ export function fillRegion(
           const shade = { ...sh, raised };
           return [{ ...shade, light: armLight(shade, region, light, W) }];
         });
-  // a one-piece's chest and shoulders above its neckline: round like the body, lit like the person's own lowered
-  // arms across them (`chestShading`), not one flat diffused tone
-  const chest = slot === 'one-piece' ? chestShading(armShades) : null;
+  // a one-piece's or a top's chest and shoulders above its neckline: round like the body, lit like the person's own
+  // lowered arms across them (`chestShading`), not one flat diffused tone (issue 38, round 16, part W2: a
+  // camisole's chest between its straps was one too)
+  const chest = slot === 'one-piece' || slot === 'top' ? chestShading(armShades) : null;
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
       ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
