@@ -340,6 +340,8 @@ export function oldRegion(
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
+  // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
+  else if (slot === 'top') topFringe(out, body, maps, y1);
   if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
@@ -793,6 +795,37 @@ function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
     const m = mask[i] ?? 0;
     if (m >= 128 ? closed[i] : m >= 26 && !maps.skin[i]) old[i] = 255;
   }
+}
+
+/**
+ * A top's old garment in the mask's soft fringe (in place; issue 38, round 16, part W2): `growIntoFringe`'s fringe
+ * (0.1..0.5 of the person, off the skin, within OLD_FRINGE spans of the old region), by the torso's sides from the
+ * neck down to the old region's last row `yEnd`, and not its gaps closed (hair over the chest stays). An old tee's purple side beside a tank's armhole
+ * under a raised arm was left, and carried into the fill as a purple haze. Round an arm an old sleeve's dark hem
+ * band was spread into the fill; by the neck, the shoulder's skin into the hair over it: both left.
+ */
+function topFringe(old: Uint8Array, body: Body, maps: Maps, yEnd: number): void {
+  const { width: W, height: H, mask } = body;
+  const r = Math.max(1, Math.round(body.span * OLD_FRINGE));
+  const grown: number[] = [];
+  for (let y = Math.max(0, Math.ceil(body.neck.y)); y <= Math.min(H - 1, yEnd + r); y++) {
+    const [tl, tr] = body.torsoEdges(y);
+    if (!(tr > tl)) continue;
+    for (let x = Math.max(0, Math.floor(tl - 2 * r)); x <= Math.min(W - 1, tr + 2 * r); x++) {
+      const i = y * W + x;
+      const m = mask[i] ?? 0;
+      if (m < 26 || m >= 128 || old[i] || maps.skin[i] || (maps.hair[i] ?? 0) >= 128 || maps.handArea[i]) continue;
+      let hit = false;
+      for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r) && !hit; yy++)
+        for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++)
+          if (old[yy * W + xx]) {
+            hit = true;
+            break;
+          }
+      if (hit) grown.push(i);
+    }
+  }
+  for (const i of grown) old[i] = 255;
 }
 
 /** How far (x the span) past the person mask a bottom's old region follows what is neither the backdrop nor skin. */
