@@ -243,6 +243,25 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
       }
     }
     expect(purple).toBeLessThan(200);
+    // the old tee's dark cuff's blended edge across the hanging upper arm (issue 38, round 16, part W2,
+    // `bareUpperArms`' `LOWERED_HEM_MIN`): a dotted dark line below the repainted upper arm. Pixels within 0.8x its
+    // bare half-width of its line, from 0.2 to 0.9 of the way to the elbow, darker than 0.6 of their median: 8
+    // before, 0 after
+    const armHalf = axis?.half ?? 0;
+    const armLums: number[] = [];
+    for (let y = 0; y < body.height; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if ((garment[p] ?? 0) >= 128) continue;
+        const t = ((x - down.root.x) * ex + (y - down.root.y) * ey) / e2;
+        if (t < 0.2 || t > 0.9 || Math.hypot(x - down.root.x - ex * t, y - down.root.y - ey * t) >= armHalf * 0.8)
+          continue;
+        armLums.push((d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114);
+      }
+    }
+    const armMedian = armLums.slice().sort((u, w) => u - w)[armLums.length >> 1] ?? 0;
+    expect(armLums.length).toBeGreaterThan(1000);
+    expect(armLums.filter((l) => l < armMedian * 0.6).length).toBeLessThan(3);
   }, 30_000);
 
   it("is lit like the bare arm beyond the old sleeve's shadow (cgi-model-4's crop tee under the tank)", async () => {

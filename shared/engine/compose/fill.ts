@@ -961,6 +961,7 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
   const add = new Uint8Array(W * H);
   const hems: number[] = [];
+  const trunk = new Float64Array(H * 2).fill(NaN);
   for (const [i, arm] of [body.armL, body.armR].entries()) {
     const r = arm.widthRoot * BARE_UPPER_ARM;
     const a = arm.root;
@@ -997,19 +998,37 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
     // hem (within `HEM_EDGE` spans) still darker than `HEM_EDGE_DARK` of the arm's median stayed, a dotted dark
     // line where the repainted upper arm meets the bare arm. (Beside a lowered arm the dark "hem" may be an old
     // top at the armpit: the shaded skin beside it, taken too, grew a pale flap at cgi-model-15's armhole.)
-    if (dark < 0 || !body.armRaised[i]) {
+    // A lowered arm's (issue 38, round 16, part W2): only a hem band across it (`LOWERED_HEM_MIN`; a few dark pixels
+    // are an old top's at the armpit), on the elbow's side of the hem, along the arm, off the trunk (the dotted line
+    // across cgi-model-27's hanging upper arm below the old tee's dark cuff)
+    const raised = body.armRaised[i] === true;
+    const onTrunk = (x: number, y: number) => {
+      const [tl, tr] = torsoEdgesAt(body, trunk, y);
+      return x >= tl && x <= tr;
+    };
+    if (!raised) {
+      let k = 0;
+      for (const p of hems) if (!onTrunk(p % W, (p / W) | 0)) hems[k++] = p;
+      hems.length = k;
+    }
+    if (dark < 0 || (!raised && hems.length < arm.widthRoot * LOWERED_HEM_MIN)) {
       hems.length = 0;
       continue;
     }
+    const ux = b.x - a.x;
+    const uy = b.y - a.y;
+    const along = (x: number, y: number) => (x - a.x) * ux + (y - a.y) * uy;
     const edgeDark = (dark / DARK_HEM) * HEM_EDGE_DARK;
     const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
     for (const p of hems) {
       const px = p % W;
       const py = (p - px) / W;
+      const at = along(px, py);
       for (let y = Math.max(0, py - reach); y <= Math.min(H - 1, py + reach); y++) {
         for (let x = Math.max(0, px - reach); x <= Math.min(W - 1, px + reach); x++) {
           const q = y * W + x;
           if (old[q] || !maps.skin[q] || (maps.hair[q] ?? 0) >= 128 || maps.handArea[q] || lum(q) >= edgeDark) continue;
+          if (!raised && (along(x, y) <= at || !inCapsule(x, y, a.x, a.y, b.x, b.y, r) || onTrunk(x, y))) continue;
           old[q] = 255;
         }
       }
@@ -1274,6 +1293,9 @@ export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: Rgb
  * the hem's blended edge. */
 const HEM_EDGE = 0.018;
 const HEM_EDGE_DARK = 0.9;
+/** A lowered arm's dark hem pixels off the trunk are a band across it (its edge taken with it) from this many (x the
+ * arm's width at the shoulder). */
+const LOWERED_HEM_MIN = 0.5;
 
 /** Above the ankle, a mask pixel at most `FRINGE_BAND` shin widths inside the mask's edge in its row, grey (its
  * channels spread less than `FRINGE_GREY` of the brightest) and within `FRINGE_LIKE` levels (summed) of the floor
