@@ -202,6 +202,66 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     }
     expect(flapN).toBeGreaterThan(60);
     expect(flap).toBeLessThan(8);
+    // the chest above the tank's scoop (issue 38, round 16, part W2): shaded across like the lowered arm
+    // (`chestShading`, one-pieces only before), darker toward the torso's sides than its middle, not one flat
+    // diffused tone: the filled pixels' brightness from 0.1 spans below the neck's point, in the torso's outer
+    // 0.3 against its middle fifth, 0.872 before, 0.856 after
+    let sideSum = 0;
+    let sideN = 0;
+    let midSum = 0;
+    let midN = 0;
+    for (let y = Math.round(body.neck.y + body.span * 0.1); y < body.pelvis.y; y++) {
+      const [tl, tr] = body.torsoEdges(y);
+      for (let x = Math.ceil(tl); x <= tr; x++) {
+        const p = y * W + x;
+        if (!filled[p] || (garment[p] ?? 0) >= 128) continue;
+        const u = (x - tl) / (tr - tl);
+        const l = (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+        if (u < 0.3 || u > 0.7) {
+          sideSum += l;
+          sideN++;
+        } else if (u > 0.4 && u < 0.6) {
+          midSum += l;
+          midN++;
+        }
+      }
+    }
+    expect(sideN).toBeGreaterThan(500);
+    expect(midN).toBeGreaterThan(300);
+    expect(sideSum / sideN / (midSum / midN)).toBeLessThan(0.865);
+    // the old tee's purple side in the mask's soft fringe beside the tank's armhole under the raised arm (issue 38,
+    // round 16, part W2, `topFringe`): left as it was and carried into the fill as a purple haze. Pixels outside
+    // the garment from the neck's point to the pelvis with blue and red both 25 over green: 256 before, 158 after
+    // (the rest the tee's blur past the mask's fringe)
+    let purple = 0;
+    for (let y = Math.round(body.neck.y); y < body.pelvis.y; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if ((garment[p] ?? 0) >= 128) continue;
+        const g = d[p * 4 + 1] ?? 0;
+        if ((d[p * 4 + 2] ?? 0) - g > 25 && (d[p * 4] ?? 0) - g > 25) purple++;
+      }
+    }
+    expect(purple).toBeLessThan(200);
+    // the old tee's dark cuff's blended edge across the hanging upper arm (issue 38, round 16, part W2,
+    // `bareUpperArms`' `LOWERED_HEM_MIN`): a dotted dark line below the repainted upper arm. Pixels within 0.8x its
+    // bare half-width of its line, from 0.2 to 0.9 of the way to the elbow, darker than 0.6 of their median: 8
+    // before, 0 after
+    const armHalf = axis?.half ?? 0;
+    const armLums: number[] = [];
+    for (let y = 0; y < body.height; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if ((garment[p] ?? 0) >= 128) continue;
+        const t = ((x - down.root.x) * ex + (y - down.root.y) * ey) / e2;
+        if (t < 0.2 || t > 0.9 || Math.hypot(x - down.root.x - ex * t, y - down.root.y - ey * t) >= armHalf * 0.8)
+          continue;
+        armLums.push((d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114);
+      }
+    }
+    const armMedian = armLums.slice().sort((u, w) => u - w)[armLums.length >> 1] ?? 0;
+    expect(armLums.length).toBeGreaterThan(1000);
+    expect(armLums.filter((l) => l < armMedian * 0.6).length).toBeLessThan(3);
   }, 30_000);
 
   it("is lit like the bare arm beyond the old sleeve's shadow (cgi-model-4's crop tee under the tank)", async () => {

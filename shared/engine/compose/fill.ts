@@ -340,6 +340,8 @@ export function oldRegion(
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
+  // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
+  else if (slot === 'top') topFringe(out, body, maps, y1);
   if (slot === 'one-piece' && image && background) {
     const hemRow = oldBelowHem(out, body, maps, legwear, newBottom);
     // (its tail's tips on the floor the person mask cut off too)
@@ -838,6 +840,37 @@ function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
   }
 }
 
+/**
+ * A top's old garment in the mask's soft fringe (in place; issue 38, round 16, part W2): `growIntoFringe`'s fringe
+ * (0.1..0.5 of the person, off the skin, within OLD_FRINGE spans of the old region), by the torso's sides from the
+ * neck down to the old region's last row `yEnd`, and not its gaps closed (hair over the chest stays). An old tee's purple side beside a tank's armhole
+ * under a raised arm was left, and carried into the fill as a purple haze. Round an arm an old sleeve's dark hem
+ * band was spread into the fill; by the neck, the shoulder's skin into the hair over it: both left.
+ */
+function topFringe(old: Uint8Array, body: Body, maps: Maps, yEnd: number): void {
+  const { width: W, height: H, mask } = body;
+  const r = Math.max(1, Math.round(body.span * OLD_FRINGE));
+  const grown: number[] = [];
+  for (let y = Math.max(0, Math.ceil(body.neck.y)); y <= Math.min(H - 1, yEnd + r); y++) {
+    const [tl, tr] = body.torsoEdges(y);
+    if (!(tr > tl)) continue;
+    for (let x = Math.max(0, Math.floor(tl - 2 * r)); x <= Math.min(W - 1, tr + 2 * r); x++) {
+      const i = y * W + x;
+      const m = mask[i] ?? 0;
+      if (m < 26 || m >= 128 || old[i] || maps.skin[i] || (maps.hair[i] ?? 0) >= 128 || maps.handArea[i]) continue;
+      let hit = false;
+      for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r) && !hit; yy++)
+        for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++)
+          if (old[yy * W + xx]) {
+            hit = true;
+            break;
+          }
+      if (hit) grown.push(i);
+    }
+  }
+  for (const i of grown) old[i] = 255;
+}
+
 /** How far (x the span) past the person mask a bottom's old region follows what is neither the backdrop nor skin. */
 const OLD_BEYOND_MASK = 0.4;
 /** Past the mask, a pixel this much darker than the backdrop's colour there is not it (a brighter one may be: glitter). */
@@ -971,6 +1004,7 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
   const add = new Uint8Array(W * H);
   const hems: number[] = [];
+  const trunk = new Float64Array(H * 2).fill(NaN);
   for (const [i, arm] of [body.armL, body.armR].entries()) {
     const r = arm.widthRoot * BARE_UPPER_ARM;
     const a = arm.root;
@@ -1007,19 +1041,37 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
     // hem (within `HEM_EDGE` spans) still darker than `HEM_EDGE_DARK` of the arm's median stayed, a dotted dark
     // line where the repainted upper arm meets the bare arm. (Beside a lowered arm the dark "hem" may be an old
     // top at the armpit: the shaded skin beside it, taken too, grew a pale flap at cgi-model-15's armhole.)
-    if (dark < 0 || !body.armRaised[i]) {
+    // A lowered arm's (issue 38, round 16, part W2): only a hem band across it (`LOWERED_HEM_MIN`; a few dark pixels
+    // are an old top's at the armpit), on the elbow's side of the hem, along the arm, off the trunk (the dotted line
+    // across cgi-model-27's hanging upper arm below the old tee's dark cuff)
+    const raised = body.armRaised[i] === true;
+    const onTrunk = (x: number, y: number) => {
+      const [tl, tr] = torsoEdgesAt(body, trunk, y);
+      return x >= tl && x <= tr;
+    };
+    if (!raised) {
+      let k = 0;
+      for (const p of hems) if (!onTrunk(p % W, (p / W) | 0)) hems[k++] = p;
+      hems.length = k;
+    }
+    if (dark < 0 || (!raised && hems.length < arm.widthRoot * LOWERED_HEM_MIN)) {
       hems.length = 0;
       continue;
     }
+    const ux = b.x - a.x;
+    const uy = b.y - a.y;
+    const along = (x: number, y: number) => (x - a.x) * ux + (y - a.y) * uy;
     const edgeDark = (dark / DARK_HEM) * HEM_EDGE_DARK;
     const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
     for (const p of hems) {
       const px = p % W;
       const py = (p - px) / W;
+      const at = along(px, py);
       for (let y = Math.max(0, py - reach); y <= Math.min(H - 1, py + reach); y++) {
         for (let x = Math.max(0, px - reach); x <= Math.min(W - 1, px + reach); x++) {
           const q = y * W + x;
           if (old[q] || !maps.skin[q] || (maps.hair[q] ?? 0) >= 128 || maps.handArea[q] || lum(q) >= edgeDark) continue;
+          if (!raised && (along(x, y) <= at || !inCapsule(x, y, a.x, a.y, b.x, b.y, r) || onTrunk(x, y))) continue;
           old[q] = 255;
         }
       }
@@ -1284,6 +1336,9 @@ export function oldCuffBands(body: Body, maps: Maps, old: Uint8Array, image: Rgb
  * the hem's blended edge. */
 const HEM_EDGE = 0.018;
 const HEM_EDGE_DARK = 0.9;
+/** A lowered arm's dark hem pixels off the trunk are a band across it (its edge taken with it) from this many (x the
+ * arm's width at the shoulder). */
+const LOWERED_HEM_MIN = 0.5;
 
 /** Above the ankle, a mask pixel at most `FRINGE_BAND` shin widths inside the mask's edge in its row, grey (its
  * channels spread less than `FRINGE_GREY` of the brightest) and within `FRINGE_LIKE` levels (summed) of the floor
@@ -2462,9 +2517,10 @@ export function fillRegion(
           const shade = { ...sh, raised };
           return [{ ...shade, light: armLight(shade, region, light, W) }];
         });
-  // a one-piece's chest and shoulders above its neckline: round like the body, lit like the person's own lowered
-  // arms across them (`chestShading`), not one flat diffused tone
-  const chest = slot === 'one-piece' ? chestShading(armShades) : null;
+  // a one-piece's or a top's chest and shoulders above its neckline: round like the body, lit like the person's own
+  // lowered arms across them (`chestShading`), not one flat diffused tone (issue 38, round 16, part W2: a
+  // camisole's chest between its straps was one too)
+  const chest = slot === 'one-piece' || slot === 'top' ? chestShading(armShades) : null;
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
       ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
