@@ -238,6 +238,26 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     }
   }, 60_000);
 
+  it("a 200 px photo's outline is the flat lay's: its length in chest widths, not widened by its blurred rim", async () => {
+    // enlarged 3.2x, the thumbnail's one-pixel mix of cloth and white is 3-6 pixels wide and the cut-out (anything
+    // off the white) took it: the coat 6 px wider a side at the armpits, its shoulders' points lower, read as a
+    // hood, and worn to mid-thigh (1.73 chests long). A rim pixel's coverage is now its share of cloth (fillRim).
+    // Before (read at 200 px): coat 1.929 chests (flat lay 2.011), blazer 1.514 (1.461), Breton 1.348 (1.391).
+    for (const id of ['coat-camel', 'blazer-navy', 'longsleeve-breton']) {
+      const g = garment(id);
+      const chests = async (c: PhotoCondition) => {
+        const p = await prepareGarment(nodeModelRuntime, {
+          image: (await productPhoto(g, c)).image,
+          slot: g.slot,
+          source: 'laydown',
+        });
+        const l = upperLayout(p.det.alpha, g.slot === 'top');
+        return (l.hem - l.lengthTop) / (l.armpitR.x - l.armpitL.x);
+      };
+      expect(Math.abs((await chests('small-200')) - (await chests('flat-white'))), id).toBeLessThan(0.02);
+    }
+  }, 60_000);
+
   it("a photo turned 5-15 degrees keeps its sleeves: each cuff where the flat lay's is, not at the hem", async () => {
     // the sleeve's length (seam's middle to the cuff's middle) per width of the garment
     const sleeveLengths = (img: RgbaImage, id: string) => {

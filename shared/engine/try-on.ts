@@ -146,8 +146,12 @@ export async function prepareGarment(
   }
   if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
   // the picture the outline belongs to: the product photo, or the photo turned upright
-  const image =
-    up > 1 && resized !== g.image ? fillRim(det.image ?? resized, det.alpha, Math.ceil(up)) : (det.image ?? resized);
+  let image = det.image ?? resized;
+  if (up > 1 && resized !== g.image) {
+    const rim = fillRim(image, det.alpha, Math.ceil(up));
+    image = rim.image;
+    det = { ...det, alpha: rim.alpha };
+  }
   let skinCloth = false;
   const share = skinShare(image, det.alpha);
   if (share >= SAFETY_GATE.personCheckSkinShare) {
@@ -167,10 +171,12 @@ export async function prepareGarment(
  * An enlarged picture's rim (cut-out pixels within `r` of the outside) painted the colour of the cut-out just
  * inside it (the mean of the pixels deeper than `r` in a window of `r` either side): enlarged 3x, the thumbnail's
  * one-pixel mix of cloth and white background is 3-6 pixels wide, wider than the warp's rim clean-up
- * (`cleanSource`) reads, and a pale dashed line ran along every sleeve. A rim pixel with no deeper pixel near it (a
- * strap narrower than 2r) is left as it is.
+ * (`cleanSource`) reads, and a pale dashed line ran along every sleeve. Its coverage: its share of cloth between
+ * that colour and the background's beside it, half coverage at half cloth (the cut-out takes anything off the
+ * white: a coat 6 px wider a side, its shoulders' points read as a hood's, and worn to mid-thigh). A rim pixel with
+ * no deeper pixel near it (a strap narrower than 2r) is left as it is.
  */
-function fillRim(image: RgbaImage, alpha: GrayImage, r: number): RgbaImage {
+function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaImage; alpha: GrayImage } {
   const W = image.width;
   const H = image.height;
   const a = alpha.data;
@@ -178,6 +184,9 @@ function fillRim(image: RgbaImage, alpha: GrayImage, r: number): RgbaImage {
   const d = image.data;
   const out = copyRgba(image);
   const o = out.data;
+  const outAlpha = newGray(W, H);
+  outAlpha.data.set(a);
+  const oa = outAlpha.data;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
@@ -186,24 +195,51 @@ function fillRim(image: RgbaImage, alpha: GrayImage, r: number): RgbaImage {
       let cr = 0;
       let cg = 0;
       let cb = 0;
+      let nb = 0;
+      let br = 0;
+      let bg = 0;
+      let bb = 0;
       for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r); yy++) {
         for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++) {
           const q = yy * W + xx;
-          if (!inner[q]) continue;
-          cr += d[q * 4] ?? 0;
-          cg += d[q * 4 + 1] ?? 0;
-          cb += d[q * 4 + 2] ?? 0;
-          n++;
+          if (inner[q]) {
+            cr += d[q * 4] ?? 0;
+            cg += d[q * 4 + 1] ?? 0;
+            cb += d[q * 4 + 2] ?? 0;
+            n++;
+          } else if ((a[q] ?? 0) < 16) {
+            br += d[q * 4] ?? 0;
+            bg += d[q * 4 + 1] ?? 0;
+            bb += d[q * 4 + 2] ?? 0;
+            nb++;
+          }
         }
       }
       if (!n) continue;
-      o[p * 4] = cr / n;
-      o[p * 4 + 1] = cg / n;
-      o[p * 4 + 2] = cb / n;
+      cr /= n;
+      cg /= n;
+      cb /= n;
+      o[p * 4] = cr;
+      o[p * 4 + 1] = cg;
+      o[p * 4 + 2] = cb;
+      if (!nb) continue;
+      // its coverage: its share of cloth between the cloth inside and the background beside it, half at half
+      const er = cr - br / nb;
+      const eg = cg - bg / nb;
+      const eb = cb - bb / nb;
+      const dd = er * er + eg * eg + eb * eb;
+      if (dd < RIM_UNMIX_CONTRAST * RIM_UNMIX_CONTRAST) continue;
+      const dot =
+        ((d[p * 4] ?? 0) - br / nb) * er + ((d[p * 4 + 1] ?? 0) - bg / nb) * eg + ((d[p * 4 + 2] ?? 0) - bb / nb) * eb;
+      const share = Math.max(0, Math.min(1, dot / dd));
+      oa[p] = Math.min(a[p] ?? 0, Math.round(Math.max(0, Math.min(1, share * 2 - 0.5)) * 255));
     }
   }
-  return out;
+  return { image: out, alpha: outAlpha };
 }
+
+/** An enlarged picture's rim pixel's coverage is its share of cloth only where cloth and background differ by this much. */
+const RIM_UNMIX_CONTRAST = 40;
 
 export async function tryOn(
   runtime: ModelRuntime,
