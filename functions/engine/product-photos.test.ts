@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
 import { resizeRgba } from '../../shared/engine/core/image-ops';
 import { detectGarment } from '../../shared/engine/garment/garment';
+import { prepareGarment } from '../../shared/engine/try-on';
 import { upperLayout } from '../../shared/engine/garment/garment-anchors';
 import type { RgbaImage } from '../../shared/engine/core/types';
 import { loadPerson } from '../../test/engine/fixtures';
@@ -212,6 +213,48 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
       const b = mean(small, detectGarment(small, garment(id).slot).alpha.data);
       // before: drawn at 200 px their twill was dropped and they came out white (a channel 90-170 lighter)
       expect(Math.max(...a.map((v, c) => Math.abs(v - b[c]!))), id).toBeLessThan(20);
+    }
+  }, 60_000);
+
+  it("a 200 px photo is read enlarged: its cream shoulders are not cleaned off as shadow or a neck's fill", async () => {
+    // issue 38, round 16, part W7: the engine reads the photo as it is given (prepareGarment). Before, the Breton
+    // top's 200 px photo lost its shoulders and neck to the neck-fill cleaning (its cream grown across by small
+    // steps, 2367 px cleared at 200 px, the cut-out starting 0.12 of the picture down against the flat lay's 0.09):
+    // worn, the body started at the chest, a bare square below the neck. Enlarged 3.2x, the outline's change is
+    // spread over 3-6 pixels and the steps of the shadow and neck cleaning are read at the photo's own scale.
+    for (const id of ['longsleeve-breton', 'tank-rib', 'sweater-cable', 'hoodie-print']) {
+      const g = garment(id);
+      const read = async (c: PhotoCondition) =>
+        prepareGarment(nodeModelRuntime, { image: (await productPhoto(g, c)).image, slot: g.slot, source: 'laydown' });
+      const flat = await read('flat-white');
+      const small = await read('small-200');
+      expect(Math.abs(small.image.width - flat.image.width), id).toBeLessThanOrEqual(2);
+      const cleared = small.det.corrections.neckFill + small.det.corrections.shadow;
+      expect(cleared, id).toBeLessThan(0.002 * small.det.bbox.w * small.det.bbox.h);
+      const top = (p: typeof flat) => p.det.bbox.y / p.image.height;
+      const height = (p: typeof flat) => p.det.bbox.h / p.image.height;
+      expect(Math.abs(top(small) - top(flat)), id).toBeLessThan(0.01);
+      expect(Math.abs(height(small) - height(flat)), id).toBeLessThan(0.015);
+    }
+  }, 60_000);
+
+  it("a 200 px photo's outline is the flat lay's: its length in chest widths, not widened by its blurred rim", async () => {
+    // enlarged 3.2x, the thumbnail's one-pixel mix of cloth and white is 3-6 pixels wide and the cut-out (anything
+    // off the white) took it: the coat 6 px wider a side at the armpits, its shoulders' points lower, read as a
+    // hood, and worn to mid-thigh (1.73 chests long). A rim pixel's coverage is now its share of cloth (fillRim).
+    // Before (read at 200 px): coat 1.929 chests (flat lay 2.011), blazer 1.514 (1.461), Breton 1.348 (1.391).
+    for (const id of ['coat-camel', 'blazer-navy', 'longsleeve-breton']) {
+      const g = garment(id);
+      const chests = async (c: PhotoCondition) => {
+        const p = await prepareGarment(nodeModelRuntime, {
+          image: (await productPhoto(g, c)).image,
+          slot: g.slot,
+          source: 'laydown',
+        });
+        const l = upperLayout(p.det.alpha, g.slot === 'top');
+        return (l.hem - l.lengthTop) / (l.armpitR.x - l.armpitL.x);
+      };
+      expect(Math.abs((await chests('small-200')) - (await chests('flat-white'))), id).toBeLessThan(0.02);
     }
   }, 60_000);
 

@@ -18,7 +18,7 @@ import { checkFullBody } from './checks/full-body';
 import { detectGarment, type DetectedGarment, type EngineSlot } from './garment/garment';
 import { refuseIfWorn } from './garment/from-model';
 import { analyzePerson, scaleAnalysis } from './perception/analyze';
-import { copyRgba, newGray, shrinkRgba } from './core/image-ops';
+import { copyRgba, enlargeRgba, erode, newGray, shrinkRgba } from './core/image-ops';
 import { placeGarment, type PlaceDebug } from './place/place';
 import type { DrapeFlare } from './place/common';
 import { newLayer } from './core/raster';
@@ -84,6 +84,12 @@ export const LAYER_ORDER: EngineSlot[] = ['shoes', 'bottom', 'one-piece', 'top',
 
 /** Garment images are worked on at most this size. */
 export const GARMENT_MAX = 640;
+/**
+ * A garment picture whose longest side is under this is enlarged to GARMENT_MAX (a cubic, `enlargeRgba`) before
+ * its outline is found: cut out, cleaned and warped at 200 px, a shop's thumbnail came out with a sawtooth edge,
+ * dots as squarish blobs and stripes and knit as steps and streaks.
+ */
+export const GARMENT_ENLARGE_BELOW = 400;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -123,10 +129,16 @@ export async function prepareGarment(
   if (hit) return hit;
   // product images are drawn at most half the photo's height: 640 px is plenty
   const k = Math.min(1, GARMENT_MAX / Math.max(g.image.width, g.image.height));
-  const resized = k < 1 ? shrinkRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k)) : g.image;
+  const up = GARMENT_MAX / Math.max(g.image.width, g.image.height);
+  const resized =
+    k < 1
+      ? shrinkRgba(g.image, Math.round(g.image.width * k), Math.round(g.image.height * k))
+      : Math.max(g.image.width, g.image.height) < GARMENT_ENLARGE_BELOW
+        ? enlargeRgba(g.image, Math.round(g.image.width * up), Math.round(g.image.height * up))
+        : g.image;
   let det: DetectedGarment;
   try {
-    det = detectGarment(resized, g.slot);
+    det = detectGarment(resized, g.slot, Math.max(1, resized.width / g.image.width));
   } catch (err) {
     // no garment found: a photo of someone wearing one, uploaded without saying so, is refused for that reason
     if (err instanceof EngineRefusal && err.code === 'no_garment') await refuseIfWorn(runtime, resized);
@@ -134,7 +146,12 @@ export async function prepareGarment(
   }
   if (det.slot === 'accessory') throw new EngineRefusal('unsupported_garment');
   // the picture the outline belongs to: the product photo, or the photo turned upright
-  const image = det.image ?? resized;
+  let image = det.image ?? resized;
+  if (up > 1 && resized !== g.image) {
+    const rim = fillRim(image, det.alpha, Math.ceil(up));
+    image = rim.image;
+    det = { ...det, alpha: rim.alpha };
+  }
   let skinCloth = false;
   const share = skinShare(image, det.alpha);
   if (share >= SAFETY_GATE.personCheckSkinShare) {
@@ -149,6 +166,80 @@ export async function prepareGarment(
   }
   return prepared;
 }
+
+/**
+ * An enlarged picture's rim (cut-out pixels within `r` of the outside) painted the colour of the cut-out just
+ * inside it (the mean of the pixels deeper than `r` in a window of `r` either side): enlarged 3x, the thumbnail's
+ * one-pixel mix of cloth and white background is 3-6 pixels wide, wider than the warp's rim clean-up
+ * (`cleanSource`) reads, and a pale dashed line ran along every sleeve. Its coverage: its share of cloth between
+ * that colour and the background's beside it, half coverage at half cloth (the cut-out takes anything off the
+ * white: a coat 6 px wider a side, its shoulders' points read as a hood's, and worn to mid-thigh). A rim pixel with
+ * no deeper pixel near it (a strap narrower than 2r) is left as it is.
+ */
+function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaImage; alpha: GrayImage } {
+  const W = image.width;
+  const H = image.height;
+  const a = alpha.data;
+  const inner = erode(a, W, H, r);
+  const d = image.data;
+  const out = copyRgba(image);
+  const o = out.data;
+  const outAlpha = newGray(W, H);
+  outAlpha.data.set(a);
+  const oa = outAlpha.data;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if ((a[p] ?? 0) < 1 || inner[p]) continue;
+      let n = 0;
+      let cr = 0;
+      let cg = 0;
+      let cb = 0;
+      let nb = 0;
+      let br = 0;
+      let bg = 0;
+      let bb = 0;
+      for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r); yy++) {
+        for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++) {
+          const q = yy * W + xx;
+          if (inner[q]) {
+            cr += d[q * 4] ?? 0;
+            cg += d[q * 4 + 1] ?? 0;
+            cb += d[q * 4 + 2] ?? 0;
+            n++;
+          } else if ((a[q] ?? 0) < 16) {
+            br += d[q * 4] ?? 0;
+            bg += d[q * 4 + 1] ?? 0;
+            bb += d[q * 4 + 2] ?? 0;
+            nb++;
+          }
+        }
+      }
+      if (!n) continue;
+      cr /= n;
+      cg /= n;
+      cb /= n;
+      o[p * 4] = cr;
+      o[p * 4 + 1] = cg;
+      o[p * 4 + 2] = cb;
+      if (!nb) continue;
+      // its coverage: its share of cloth between the cloth inside and the background beside it, half at half
+      const er = cr - br / nb;
+      const eg = cg - bg / nb;
+      const eb = cb - bb / nb;
+      const dd = er * er + eg * eg + eb * eb;
+      if (dd < RIM_UNMIX_CONTRAST * RIM_UNMIX_CONTRAST) continue;
+      const dot =
+        ((d[p * 4] ?? 0) - br / nb) * er + ((d[p * 4 + 1] ?? 0) - bg / nb) * eg + ((d[p * 4 + 2] ?? 0) - bb / nb) * eb;
+      const share = Math.max(0, Math.min(1, dot / dd));
+      oa[p] = Math.min(a[p] ?? 0, Math.round(Math.max(0, Math.min(1, share * 2 - 0.5)) * 255));
+    }
+  }
+  return { image: out, alpha: outAlpha };
+}
+
+/** An enlarged picture's rim pixel's coverage is its share of cloth only where cloth and background differ by this much. */
+const RIM_UNMIX_CONTRAST = 40;
 
 export async function tryOn(
   runtime: ModelRuntime,

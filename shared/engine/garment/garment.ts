@@ -172,7 +172,7 @@ function enclosedSlits(dist: Uint8Array, isBg: Uint8Array, w: number, h: number)
 }
 
 /** Background removal: flood from the border through background-coloured pixels. */
-function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
+function cutOut(image: RgbaImage, enlarged: number): { alpha: GrayImage; shadow: number } {
   const { width: w, height: h, data: d } = image;
   const bg = borderColour(image);
   if (bg.share < 0.6) throw new EngineRefusal('no_garment');
@@ -212,7 +212,7 @@ function cutOut(image: RgbaImage): { alpha: GrayImage; shadow: number } {
   }
   enclosedSlits(dist, isBg, w, h);
   // a soft drop shadow is background too (reached from it gradually, with its hue)
-  const shadow = growIntoShadow(image, isBg, bg, TOLERANCE);
+  const shadow = growIntoShadow(image, isBg, bg, TOLERANCE, enlarged);
   const alpha = newGray(w, h);
   for (let i = 0; i < n; i++) {
     // a soft edge: background pixels next to the garment get a partial alpha from their colour distance (a
@@ -497,9 +497,11 @@ function unionBox(blobs: Box[]): Box {
 /**
  * Find the garment in a product image (laid down or on a plain background). Throws EngineRefusal('no_garment')
  * when there is none (blank, uniform, noise, a photo of a scene) and EngineRefusal('unsupported_garment') for
- * accessories (the engine refuses them: see docs/engine.md).
+ * accessories (the engine refuses them: see docs/engine.md). `enlarged`: how many times the picture was enlarged
+ * before (a small photo, `GARMENT_ENLARGE_BELOW`): the cleaning's colour steps between neighbours are read at the
+ * photo's own scale.
  */
-export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null): DetectedGarment {
+export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null, enlarged = 1): DetectedGarment {
   let image = photo;
   let cleaned: RgbaImage | undefined;
   if (hint === 'accessory') throw new EngineRefusal('unsupported_garment');
@@ -510,7 +512,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
     alpha = newGray(w, h);
     for (let i = 0; i < w * h; i++) alpha.data[i] = d[i * 4 + 3] ?? 0;
   } else {
-    ({ alpha, shadow } = cutOut(image));
+    ({ alpha, shadow } = cutOut(image, enlarged));
   }
   // a top's (or a dress's) thin straps, apart from its body, are kept with it
   let strapsJoined = 0;
@@ -566,7 +568,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null):
   const neckFill =
     insideBack +
     (kept.blobs.length === 1 && hint !== 'shoes' && hint !== 'bottom'
-      ? removeNeckFill(image, kept.alpha, bbox, cleared)
+      ? removeNeckFill(image, kept.alpha, bbox, cleared, enlarged)
       : 0);
   if (neckFill) {
     const bg = borderColour(image);

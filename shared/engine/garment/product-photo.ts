@@ -108,13 +108,16 @@ const lum = (d: Uint8ClampedArray | Uint8Array, o: number) => ((d[o] ?? 0) + (d[
  * Grow the background (isBg, 1 = background) into a drop shadow: pixels darker than the background by up to
  * `1 - shadowMinRatio`, with its chromaticity, reached from background pixels by steps of at most `shadowStep`.
  * The shadow's pixels are marked SHADOW in isBg (not the background's colour: no soft edge is drawn from them).
- * Returns how many pixels were added.
+ * Returns how many pixels were added. `enlarged`: how many times the picture was enlarged before (a 200 px photo
+ * read at 640): the steps allowed between neighbours shrink with it, as its outline's change is spread over that
+ * many more pixels (3x up, a cream top's shoulders met the white by steps of 3-6 levels, and the flood took them).
  */
 export function growIntoShadow(
   image: RgbaImage,
   isBg: Uint8Array,
   bg: { r: number; g: number; b: number },
   tolerance: number,
+  enlarged = 1,
 ): number {
   const { width: w, height: h, data: d } = image;
   const bgSum = bg.r + bg.g + bg.b;
@@ -146,7 +149,7 @@ export function growIntoShadow(
   const smoothAt = (i: number): boolean => {
     const l = lum(d, i * 4);
     const x = i % w;
-    const lim = PRODUCT_PHOTO.shadowStep * 1.5;
+    const lim = (PRODUCT_PHOTO.shadowStep * 1.5) / enlarged;
     return (
       (x === 0 || Math.abs(lum(d, (i - 1) * 4) - l) <= lim) &&
       (x === w - 1 || Math.abs(lum(d, (i + 1) * 4) - l) <= lim) &&
@@ -161,7 +164,7 @@ export function growIntoShadow(
   for (let i = 0; i < n; i++) if (isBg[i]) stack[sp++] = i;
   const added: number[] = [];
   const visit = (from: number, to: number) => {
-    if (isBg[to] || Math.abs(lum(d, from * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep) return;
+    if (isBg[to] || Math.abs(lum(d, from * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep / enlarged) return;
     if (!shadowLike(to) || !smoothAt(to)) return;
     isBg[to] = SHADOW;
     added.push(to);
@@ -503,13 +506,15 @@ function chromaDiff(r1: number, g1: number, b1: number, r2: number, g2: number, 
  * centre column near the top: a region of one colour (grown by small steps) that is open at the top (the outline's
  * top edge, or a thin bar under it), closed below by the garment's front in a clearly different colour, small,
  * centred and in the upper half. A flat lay's front below its neckline grows into most of the garment, a stripe
- * across the whole width: neither is taken. Returns the number of pixels cleared.
+ * across the whole width: neither is taken. Returns the number of pixels cleared. `enlarged`: as in growIntoShadow
+ * (`neckStep` read at the photo's own scale: a Breton top's 200 px photo enlarged lost its cream shoulders to it).
  */
 export function removeNeckFill(
   image: RgbaImage,
   alpha: GrayImage,
   bbox: { x: number; y: number; w: number; h: number },
   cleared?: Uint8Array,
+  enlarged = 1,
 ): number {
   const { width: w, data: a } = alpha;
   const d = image.data;
@@ -555,7 +560,7 @@ export function removeNeckFill(
           if (q < 0 || q >= a.length || marks[q] || (a[q] ?? 0) < 128) continue;
           const qy = (q - (q % w)) / w;
           if (qy > yMax || Math.abs(qy - py) > 1) continue;
-          if (diff(q * 4, d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0) > P.neckStep) continue;
+          if (diff(q * 4, d[o] ?? 0, d[o + 1] ?? 0, d[o + 2] ?? 0) > P.neckStep / enlarged) continue;
           if (diff(q * 4, sr, sg, sb) > P.neckSpread) continue;
           if (chromaDiff(d[q * 4] ?? 0, d[q * 4 + 1] ?? 0, d[q * 4 + 2] ?? 0, sr, sg, sb) > hueSpread) continue;
           marks[q] = 1;
