@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
+import { prepareGarment } from '../../shared/engine/try-on';
 import { resizeRgba } from '../../shared/engine/core/image-ops';
 import { detectGarment } from '../../shared/engine/garment/garment';
 import { prepareGarment } from '../../shared/engine/try-on';
@@ -279,5 +280,26 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
       // and the cuff was put at the hem (a tee's sleeve 0.6-0.8 of the width long instead of 0.2: drawn sleeveless)
       for (let s = 0; s < 2; s++) expect(Math.abs(turned[s]! - flat[s]!), `${id} ${s}`).toBeLessThan(0.05);
     }
+    // a dress's photo as the engine prepares it (`prepareGarment`): a whole hem row broken off, wider than
+    // SLEEVE_STRAY of a short sleeve (`SLEEVE_STRAY_BELOW`); before, each cuff at the hem (0.82 of the width long
+    // against 0.18 on the flat lay: drawn sleeveless on cgi-model-30)
+    const prepared = async (condition: PhotoCondition) => {
+      const g = garment('midi-dots');
+      const image = (await productPhoto(g, condition)).image;
+      const p = await prepareGarment(nodeModelRuntime, { image, slot: g.slot, source: 'laydown' });
+      const l = upperLayout(p.det.alpha);
+      return [l.sleeveL, l.sleeveR].map((s) =>
+        s
+          ? Math.hypot(
+              (s.cuffOuter.x + s.cuffInner.x - s.seamOuter.x - s.seamInner.x) / 2,
+              (s.cuffOuter.y + s.cuffInner.y - s.seamOuter.y - s.seamInner.y) / 2,
+            ) / p.det.bbox.w
+          : 0,
+      );
+    };
+    const flatDress = await prepared('flat-white');
+    const turnedDress = await prepared('rotated');
+    for (let s = 0; s < 2; s++)
+      expect(Math.abs((turnedDress[s] ?? 0) - (flatDress[s] ?? 0)), `midi-dots ${s}`).toBeLessThan(0.05);
   }, 60_000);
 });

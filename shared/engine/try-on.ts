@@ -43,6 +43,7 @@ import {
   oldCuffBands,
   fillRegion,
   leaveBesideArms,
+  leaveOutlineRims,
   oldBesideHips,
   oldNeckRim,
   oldRegion,
@@ -373,6 +374,8 @@ export async function tryOn(
         filled[i] = 255;
       }
     }
+    // a one-piece: the mask's blended rim along a bare shoulder or arm is no old garment (`leaveOutlineRims`)
+    if (slot === 'one-piece') leaveOutlineRims(region, covered, body, maps.skin, person, scene.background, filled);
     fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background, collar);
     lap('fill');
     composite(out, layer, scene.garmentLight, coverage);

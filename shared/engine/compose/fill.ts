@@ -3036,3 +3036,92 @@ export function seamCorrection(
 
 /** Gauss-Seidel sweeps over the seam's band (a few pixels wide, started from the nearest edge's difference: twenty sweeps smooth it). */
 const SEAM_RELAX = 20;
+
+/** A piece of a one-piece's old region lying within this far (x the span, at least 3 px) of the person's outline... */
+const OUTLINE_RIM = 0.012;
+/** ...with at least this share of its pixels there, ... */
+const OUTLINE_RIM_SHARE = 0.6;
+/** ...at most (this x the span) squared in area, ... */
+const OUTLINE_RIM_AREA = 0.15;
+/**
+ * ...and of a blend of the skin beside it and the backdrop (its mean colour within this many levels of the line
+ * between theirs: not an old garment's own colour, a black bandeau's cup by the armpit), is no old garment.
+ */
+const OUTLINE_RIM_BLEND = 24;
+
+/**
+ * The person mask's blended rim along a bare shoulder or arm is no old garment (in place, on a one-piece's fill
+ * `region`; `filled` cleared with it): pixels there mix the skin with the backdrop, so they are neither the skin
+ * map's nor the backdrop's colour, and were filled as loose pale flecks along the outline (a dark skin on a soft
+ * pale backdrop: maxi-dress-floral on cgi-model-15 beside both upper arms). A piece of the region of at most
+ * OUTLINE_RIM_AREA spans squared with OUTLINE_RIM_SHARE of it within OUTLINE_RIM spans of the outline (off the
+ * mask, or the mask's overreach left as the photo's: neither skin, the region nor `covered`), of a blend of the skin
+ * round it and the backdrop (`OUTLINE_RIM_BLEND`), is left as the photo's.
+ */
+export function leaveOutlineRims(
+  region: Uint8Array,
+  covered: Uint8Array,
+  body: Body,
+  skin: Uint8Array,
+  image: RgbaImage,
+  bg: BackgroundModel,
+  filled: Uint8Array,
+): void {
+  const { width: W, height: H, mask, span } = body;
+  const d = image.data;
+  const r = Math.max(3, Math.round(span * OUTLINE_RIM));
+  const maxArea = (span * OUTLINE_RIM_AREA) ** 2;
+  const off = (p: number) => (mask[p] ?? 0) < 128 || (!skin[p] && !region[p] && !covered[p]);
+  const v = [0, 0, 0];
+  // (all pieces judged on the region as it was, then cleared)
+  const rims = componentPixels(region, W, H).filter((piece) => {
+    if (piece.length > maxArea) return false;
+    let near = 0;
+    // the piece's, the backdrop's and the skin's round it mean colours
+    const own = [0, 0, 0];
+    const back = [0, 0, 0];
+    const sk = [0, 0, 0, 0];
+    for (const p of piece) {
+      const x = p % W;
+      const y = (p - x) / W;
+      for (let c = 0; c < 3; c++) own[c] = (own[c] ?? 0) + (d[p * 4 + c] ?? 0);
+      let isNear = false;
+      for (let dy = -r; dy <= r; dy++)
+        for (let dx = -r; dx <= r; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          const q = yy * W + xx;
+          if (xx < 0 || yy < 0 || xx >= W || yy >= H || off(q)) isNear = true;
+          else if (skin[q] && (dx === r || dx === -r || dy === r || dy === -r)) {
+            for (let c = 0; c < 3; c++) sk[c] = (sk[c] ?? 0) + (d[q * 4 + c] ?? 0);
+            sk[3] = (sk[3] ?? 0) + 1;
+          }
+        }
+      if (isNear) near++;
+    }
+    if (near < piece.length * OUTLINE_RIM_SHARE || !sk[3]) return false;
+    const n = piece.length;
+    for (const p of piece) {
+      bg.at(p % W, Math.floor(p / W), v);
+      for (let c = 0; c < 3; c++) back[c] = (back[c] ?? 0) + (v[c] ?? 0);
+    }
+    const a = [0, 1, 2].map((c) => (sk[c] ?? 0) / (sk[3] ?? 1));
+    const b = [0, 1, 2].map((c) => (back[c] ?? 0) / n);
+    const o = [0, 1, 2].map((c) => (own[c] ?? 0) / n);
+    // the distance from the piece's colour to the line from the skin's to the backdrop's
+    let ab = 0;
+    let ao = 0;
+    for (let c = 0; c < 3; c++) {
+      ab += ((b[c] ?? 0) - (a[c] ?? 0)) ** 2;
+      ao += ((o[c] ?? 0) - (a[c] ?? 0)) * ((b[c] ?? 0) - (a[c] ?? 0));
+    }
+    const t = ab > 0 ? Math.max(0, Math.min(1, ao / ab)) : 0;
+    const dist = Math.hypot(...[0, 1, 2].map((c) => (o[c] ?? 0) - ((a[c] ?? 0) + t * ((b[c] ?? 0) - (a[c] ?? 0)))));
+    return dist <= OUTLINE_RIM_BLEND;
+  });
+  for (const piece of rims)
+    for (const p of piece) {
+      region[p] = 0;
+      filled[p] = 0;
+    }
+}

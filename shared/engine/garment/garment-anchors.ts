@@ -153,16 +153,26 @@ function runAt(alpha: GrayImage, y: number, x: number): [number, number] | null 
 
 /** A piece of a sleeve's label under this share of its largest piece is a stray (relabelled torso). */
 const SLEEVE_STRAY = 0.05;
+/**
+ * ...and so is any piece but the largest whose top row lies further below its side's armpit than this many times
+ * the seam's height (shoulder to armpit): a sleeve hangs from its seam; a turned photo's hem row broken into pieces
+ * by the resampling (a row as wide as the skirt, more than SLEEVE_STRAY of a short sleeve) was read as a sleeve
+ * whose cuff lay at the hem (midi-dots turned: drawn sleeveless).
+ */
+const SLEEVE_STRAY_BELOW = 1;
 
 /**
  * Relabel as torso the pieces (8-connected) of each sleeve's label smaller than `SLEEVE_STRAY` of that sleeve's
- * largest, and take their opaque pixels out of the sleeve's pixel sums (`sums[0]`: PART_LEFT, `sums[1]`: PART_RIGHT).
+ * largest, or (not the largest) starting more than SLEEVE_STRAY_BELOW seams' heights below their armpit (`seams`:
+ * per side, the shoulder's and the armpit's rows), and take their opaque pixels out of the sleeve's pixel sums
+ * (`sums[0]`: PART_LEFT, `sums[1]`: PART_RIGHT).
  */
 function torsoStrays(
   labels: Uint8Array,
   alpha: GrayImage,
   box: Box,
   sums: { n: number; x: number; y: number }[],
+  seams: readonly (readonly [number, number])[],
 ): void {
   const { width: w } = alpha;
   const bw = box.w;
@@ -171,12 +181,15 @@ function torsoStrays(
   const stack = new Int32Array(bw * bh);
   const sizes: number[] = [0];
   const parts: number[] = [0];
+  // each piece's top row (the scan goes down the rows: the row it is found on)
+  const tops: number[] = [0];
   for (let j = 0; j < bh; j++) {
     for (let i = 0; i < bw; i++) {
       const q = j * bw + i;
       const part = labels[(box.y + j) * w + box.x + i] ?? 0;
       if (comp[q] || (part !== PART_LEFT && part !== PART_RIGHT)) continue;
       const id = sizes.length;
+      tops.push(box.y + j);
       let size = 0;
       let top = 0;
       stack[top++] = q;
@@ -204,17 +217,25 @@ function torsoStrays(
     }
   }
   const largest = [0, 0];
+  const largestId = [0, 0];
   for (let k = 1; k < sizes.length; k++) {
     const side = parts[k] === PART_LEFT ? 0 : 1;
-    largest[side] = Math.max(largest[side] ?? 0, sizes[k] ?? 0);
+    if ((sizes[k] ?? 0) > (largest[side] ?? 0)) {
+      largest[side] = sizes[k] ?? 0;
+      largestId[side] = k;
+    }
   }
+  const below = (k: number, side: 0 | 1) => {
+    const [shoulderY, armpitY] = seams[side] ?? [0, 0];
+    return k !== largestId[side] && (tops[k] ?? 0) > armpitY + Math.max(1, armpitY - shoulderY) * SLEEVE_STRAY_BELOW;
+  };
   // one piece a side: nothing stray
   if (sizes.length - 1 <= (largest[0] ? 1 : 0) + (largest[1] ? 1 : 0)) return;
   for (let q = 0; q < bw * bh; q++) {
     const k = comp[q] ?? 0;
     if (!k) continue;
     const side = parts[k] === PART_LEFT ? 0 : 1;
-    if ((sizes[k] ?? 0) >= (largest[side] ?? 0) * SLEEVE_STRAY) continue;
+    if ((sizes[k] ?? 0) >= (largest[side] ?? 0) * SLEEVE_STRAY && !below(k, side)) continue;
     const x = box.x + (q % bw);
     const y = box.y + Math.floor(q / bw);
     const p = y * w + x;
@@ -531,7 +552,11 @@ function layoutOf(
   }
   // a sleeve is one piece: specks outside the centre run away from it (a turned photo's hem row, broken into
   // pieces by the resampling) are the torso's, else the far end of a sleeve (its cuff) was read at the hem
-  if (sleeved) torsoStrays(labels, alpha, box, sums);
+  if (sleeved)
+    torsoStrays(labels, alpha, box, sums, [
+      [shoulderL.y, armpitL.y],
+      [shoulderR.y, armpitR.y],
+    ]);
   const sleeve = (side: 0 | 1): Sleeve | null => {
     const s = sums[side]!;
     if (!sleeved || s.n < 50) return null;
