@@ -9,7 +9,6 @@ import { analyzePerson, tryOn } from '../../shared/engine';
 import { prepareGarment } from '../../shared/engine/try-on';
 import { resizeRgba } from '../../shared/engine/core/image-ops';
 import { detectGarment } from '../../shared/engine/garment/garment';
-import { prepareGarment } from '../../shared/engine/try-on';
 import { upperLayout } from '../../shared/engine/garment/garment-anchors';
 import type { RgbaImage } from '../../shared/engine/core/types';
 import { loadPerson } from '../../test/engine/fixtures';
