@@ -406,6 +406,37 @@ function hemCornerTurns(garment: Uint8Array, body: Body): number {
   return turns;
 }
 
+/**
+ * The opening between the shorts' legs (x the span) on the row half-way from the crotch line down to the lowest row
+ * where the legs show two runs of cloth: walked out from the middle between the legs' axes (0 where cloth covers it).
+ * A slit in one block is narrow there; two legs each round its thigh part in a V open well above the hem.
+ */
+function openingMidway(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  let bottom = -1;
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  const runs = (y: number) => {
+    let n = 0;
+    let inRun = false;
+    for (let x = Math.round(axis(body.legL, y) - body.span * 0.3); x <= axis(body.legR, y) + body.span * 0.3; x++) {
+      const on = garment[y * W + x]! >= 128;
+      if (on && !inRun) n++;
+      inRun = on;
+    }
+    return n;
+  };
+  let low = bottom;
+  while (low > bottom - body.span * 0.3 && runs(low) < 2) low--;
+  const y = Math.round((low + body.pelvis.y + body.torsoH * 0.14) / 2);
+  const m = Math.round((axis(body.legL, y) + axis(body.legR, y)) / 2);
+  if (garment[y * W + m]! >= 128) return 0;
+  let l = m;
+  let r = m;
+  while (l > 0 && garment[y * W + l - 1]! < 128) l--;
+  while (r < W - 1 && garment[y * W + r + 1]! < 128) r++;
+  return (r - l + 1) / body.span;
+}
+
 describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)', () => {
   // cgi-model-30's thighs touch: the mask's run across one thigh was both, and each short leg was drawn 1.1x that
   // (one block 1.42 times the thighs' width, two openings on 0.30 of the hem rows: a notch). Now each leg is at
@@ -421,6 +452,9 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
     // round 12 (S5): the hem's inner corners without the slanted cuff's edge dragged into a notch (`legEdgeEnds`):
     // the opening's edges run one way (turns 2 before, 0 now)
     expect(hemCornerTurns(garment, body)).toBe(0);
+    // round 16 (W1): the V between the legs wide enough to read as two legs (SHORTS_HEM_PART 4 -> 7): its opening
+    // half-way down the inseam 0.095 -> 0.179 spans (a slit in one block before)
+    expect(openingMidway(garment, body)).toBeGreaterThan(0.13);
   }, 30_000);
 });
 
@@ -434,6 +468,8 @@ describe('thighs side by side above crossed legs meet on a seam (issue 38 round 
     const garment = r.layers.garment.data;
     expect(hemOpenings(garment, body)).toBeGreaterThan(0.4);
     expect(partingDepth(garment, body)).toBeLessThan(0.4);
+    // round 16 (W1): the V's opening half-way down the inseam 0.049 -> 0.097 spans
+    expect(openingMidway(garment, body)).toBeGreaterThan(0.07);
   }, 30_000);
   // her jeans: the thighs were each drawn their own width across the other, one block to the knee with the front
   // leg's shade broken off mid-thigh (seam depth 0.85); now they meet on the seam down to where the legs overlap,

@@ -877,9 +877,12 @@ const OUTLINE_BAND = 0.008;
 /** The inverted V between the trouser legs' openings at the hem: its height and half-width at the hem (x the span). */
 const HEM_RISE = 0.12;
 const HEM_PART = 0.025;
-/** Shorts' legs part at the hem so much higher and wider (x HEM_RISE, HEM_PART): each opening round its own thigh. */
+/**
+ * Shorts' legs part at the hem so much higher and wider (x HEM_RISE, HEM_PART): each opening round its own thigh
+ * (4x, 0.1 spans a side at the hem: the V read as a slit in one block, legs-merged).
+ */
 const SHORTS_HEM_RISE = 3;
-const SHORTS_HEM_PART = 4;
+const SHORTS_HEM_PART = 7;
 /** Shorts' crotch, where their legs part (legs that touch): this share of the way from the hip joint to the knee. */
 const SHORTS_CROTCH = 0.3;
 
@@ -904,6 +907,8 @@ const LEG_TURN = 0.22;
  */
 const LEG_MEET_W = 1;
 const LEG_MEET = 0.55;
+/** Legs parting below the seam: the meeting side's valley eases to a plain turn as the edge leaves it (x the span). */
+const PARTED_MEET = 0.12;
 
 /**
  * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
@@ -1200,9 +1205,13 @@ function shadeLegs(
       // the side that meets the other leg on the seam turns deeper and over more of the leg (the other leg shades
       // it): two tubes meeting in a valley, not one slab with a thin fold (legs side by side only: the front leg's
       // edge across a crossed leg is not a valley)
-      const onSeam = meet && (side ? lo === sx : hi === sx);
-      const deep = Math.max(band, half * LEG_MEET_W);
-      const kMeet = LEG_MEET * Math.min(1, (y - crotchY) / ramp);
+      // (and where the legs part below the seam, at the hem's V or a short's crotch: the valley eased out over the
+      // V's width, `PARTED_MEET`; switched off where the edge left the seam, it stepped the shade square beside the V)
+      const fromSeam = sx === null ? Infinity : side ? l - sx : sx - (r + 1);
+      const open = fromSeam < -near ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
+      const onSeam = meet && open < 1;
+      const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
+      const kMeet = (LEG_MEET * (1 - open) + LEG_TURN * open) * Math.min(1, (y - crotchY) / ramp);
       for (let x = l; x <= r; x++) {
         const dl = Math.max(0, x + 0.5 - lo);
         const dh = Math.max(0, hi - x - 0.5);
