@@ -191,7 +191,7 @@ export function placeTrousers(
       side === 0 && leftFront
         ? st.dIn.map((p) => !gaps(p.y))
         : side === 1 && seam
-          ? st.dIn.map((p) => dist(p, bottom) > span * HEM_RISE && !gaps(p.y) && seam(p.y) !== null)
+          ? st.dIn.map((p) => dist(p, bottom) > rise && !gaps(p.y) && seam(p.y) !== null)
           : null;
     const labels = over ? blankInnerOutline(g, alpha.width, side, st.si, over) : g.labels;
     if (side === 0 && leftFront) frontIn = st.dIn.slice();
@@ -1207,7 +1207,11 @@ function shadeLegs(
       // edge across a crossed leg is not a valley)
       // (and where the legs part below the seam, at the hem's V or a short's crotch: the valley eased out over the
       // V's width, `PARTED_MEET`; switched off where the edge left the seam, it stepped the shade square beside the V)
-      const fromSeam = sx === null ? Infinity : side ? l - sx : sx - (r + 1);
+      // (and where a gap opens between the legs below the knee, from the seam's own line through it: switched off on
+      // the gap's first row, the valley stopped in a dark step across the legs at the knee, wide legs and jeans on
+      // ai-body, the legs below it one flat slab)
+      const line = sx ?? (meet ? (seam?.(y + 0.5) ?? null) : null);
+      const fromSeam = line === null ? Infinity : side ? l - line : line - (r + 1);
       const open = fromSeam < -near ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
       const onSeam = meet && open < 1;
       const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
