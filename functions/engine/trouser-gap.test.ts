@@ -473,6 +473,37 @@ function openingMidway(garment: Uint8Array, body: Body): number {
   return (r - l + 1) / body.span;
 }
 
+/**
+ * How far (x the span) the shorts' outer sides stand out past where they are on the crotch line, at most over the
+ * rows from there to the hem (the outermost cloth either side, within 0.5 spans past the legs' axes): a leg hanging
+ * from the hip stays within it; a flat lay's flaring leg bulged the hip out past the body, a box.
+ */
+function outerPastHip(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  let bottom = -1;
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  const ends = (y: number): [number, number] => {
+    const x0 = Math.max(0, Math.round(axis(body.legL, y) - body.span * 0.5));
+    const x1 = Math.min(W - 1, Math.round(axis(body.legR, y) + body.span * 0.5));
+    let l = -1;
+    let r = -1;
+    for (let x = x0; x <= x1; x++)
+      if (garment[y * W + x]! >= 128) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    return [l, r];
+  };
+  const y0 = Math.round(body.pelvis.y + body.torsoH * 0.14);
+  const [l0, r0] = ends(y0);
+  let past = 0;
+  for (let y = y0; y <= bottom; y++) {
+    const [l, r] = ends(y);
+    if (l >= 0) past = Math.max(past, l0 - l, r - r0);
+  }
+  return past / body.span;
+}
+
 describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)', () => {
   // cgi-model-30's thighs touch: the mask's run across one thigh was both, and each short leg was drawn 1.1x that
   // (one block 1.42 times the thighs' width, two openings on 0.30 of the hem rows: a notch). Now each leg is at
@@ -491,6 +522,15 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
     // round 16 (W1): the V between the legs wide enough to read as two legs (SHORTS_HEM_PART 4 -> 7): its opening
     // half-way down the inseam 0.095 -> 0.179 spans (a slit in one block before)
     expect(openingMidway(garment, body)).toBeGreaterThan(0.13);
+  }, 30_000);
+});
+
+describe('shorts hang from the hips (issue 38 round 16, part W1)', () => {
+  // ai-body's shorts followed the flat lay's legs flaring to their cuffs: the right hip bulged out past the body, a
+  // box wider than the hips (0.054 spans past the crotch line's width); each outer side now hangs from the hip (0)
+  it('shorts on ai-body: the outer sides no wider than the hips', async () => {
+    const { r, body } = await render('ai-body', 'photo', 'shorts-chino');
+    expect(outerPastHip(r.layers.garment.data, body)).toBeLessThan(0.02);
   }, 30_000);
 });
 

@@ -169,6 +169,9 @@ export function placeTrousers(
         if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
     // (a long leg's cloth hangs from the hip past the knee: its outer edge bridges the leg's bend inward there)
     if (!short) hangOuter(st.dOut, side);
+    // (shorts: the outer side hangs from the hip, never out past it: a flat lay's leg flaring to its cuff drew a box
+    // wider than the hips, the hip bulging past the body)
+    if (short) for (const p of st.dOut) p.x = side === 0 ? Math.max(p.x, outerHip.x) : Math.min(p.x, outerHip.x);
     if (!short) hugOuter(body, st.dOut, side, fitted, slack);
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(hemW, leg.widthEnd * 1.1 * ease + slack), slack, {
       under: leftFront ? 1 : 0,
