@@ -522,6 +522,8 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
     // round 16 (W1): the V between the legs wide enough to read as two legs (SHORTS_HEM_PART 4 -> 7): its opening
     // half-way down the inseam 0.095 -> 0.179 spans (a slit in one block before)
     expect(openingMidway(garment, body)).toBeGreaterThan(0.13);
+    // and from a crotch higher up, SHORTS_CROTCH 0.3 -> 0.2 (parting 0.29 -> 0.19 of hip-to-knee)
+    expect(partingDepth(garment, body)).toBeLessThan(0.25);
   }, 30_000);
 });
 
@@ -546,6 +548,8 @@ describe('thighs side by side above crossed legs meet on a seam (issue 38 round 
     expect(partingDepth(garment, body)).toBeLessThan(0.4);
     // round 16 (W1): the V's opening half-way down the inseam 0.049 -> 0.097 spans
     expect(openingMidway(garment, body)).toBeGreaterThan(0.07);
+    // (parting 0.31 -> 0.20 of hip-to-knee, SHORTS_CROTCH 0.3 -> 0.2)
+    expect(partingDepth(garment, body)).toBeLessThan(0.25);
   }, 30_000);
   // her jeans: the thighs were each drawn their own width across the other, one block to the knee with the front
   // leg's shade broken off mid-thigh (seam depth 0.85); now they meet on the seam down to where the legs overlap,

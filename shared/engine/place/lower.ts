@@ -886,8 +886,11 @@ const HEM_PART = 0.025;
  */
 const SHORTS_HEM_RISE = 3;
 const SHORTS_HEM_PART = 7;
-/** Shorts' crotch, where their legs part (legs that touch): this share of the way from the hip joint to the knee. */
-const SHORTS_CROTCH = 0.3;
+/**
+ * Shorts' crotch, where their legs part (legs that touch): this share of the way from the hip joint to the knee (0.3:
+ * the V began low, a dark blur above it, one block).
+ */
+const SHORTS_CROTCH = 0.2;
 
 /** How far (x the span) the left trouser leg goes on under the right one past the seam where the legs touch. */
 const SEAM_UNDERLAP = 0.03;
