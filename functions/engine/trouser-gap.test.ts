@@ -159,10 +159,46 @@ describe('trousers keep the gap between the legs', () => {
       // round 12 (S5): the outer edge hangs straight past the knee (`hangOuter`, `kneeBlend`), no jog in at the knee
       // (jeans 0.027, mirrored 0.022 before; 0.011 now; round 15 (V1): 0.016, the edge round the knee's own outline)
       expect(kneeKink(r.layers.garment.data, body)).toBeLessThan(0.018);
+      // round 16 (W1): each leg's side towards the other turns in a valley on rows with a gap between the legs too
+      // (all of them here: the gap is carried up to the crotch); before, the valley was for legs meeting on the seam
+      // only, the legs one flat slab with a crease (inner over middle 0.94 / 0.91 / 0.94 before, 0.70 / 0.66 / 0.68 now)
+      expect(innerOverMiddle(r.image, r.layers.garment.data, body)).toBeLessThan(0.8);
     },
     30_000,
   );
 });
+
+/**
+ * Over the thighs (0.3 of the torso below the hips down to 0.1 spans above the knee), each trouser leg's run of full
+ * cloth found from its axis: the mean luminance of its inner fifth (towards the other leg) over its middle fifth,
+ * averaged over the rows and legs. Near 1 where the legs are one flat slab; two tubes turn dark at their inner sides.
+ */
+function innerOverMiddle(img: RgbaImage, garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  const knee = Math.max(body.legL.mid.y, body.legR.mid.y);
+  let inner = 0;
+  let middle = 0;
+  for (let y = Math.round(body.pelvis.y + body.torsoH * 0.3); y <= knee - body.span * 0.1; y++)
+    for (const side of [0, 1] as const) {
+      const ax = Math.round(axis(side ? body.legR : body.legL, y));
+      if (garment[y * W + ax]! < 250) continue;
+      let l = ax;
+      let r = ax;
+      while (garment[y * W + l - 1]! >= 250) l--;
+      while (garment[y * W + r + 1]! >= 250) r++;
+      const n = r - l + 1;
+      const q = Math.max(2, Math.round(n * 0.2));
+      const [i0, i1] = side ? [l, l + q] : [r - q, r];
+      const [m0, m1] = [Math.round(l + n * 0.4), Math.round(l + n * 0.6)];
+      let a = 0;
+      for (let x = i0; x <= i1; x++) a += lum(img, y * W + x);
+      let b = 0;
+      for (let x = m0; x <= m1; x++) b += lum(img, y * W + x);
+      inner += a / (i1 - i0 + 1);
+      middle += b / (m1 - m0 + 1);
+    }
+  return inner / Math.max(1, middle);
+}
 
 /** Luminance of pixel i of an image. */
 const lum = (img: RgbaImage, i: number) =>
@@ -406,6 +442,68 @@ function hemCornerTurns(garment: Uint8Array, body: Body): number {
   return turns;
 }
 
+/**
+ * The opening between the shorts' legs (x the span) on the row half-way from the crotch line down to the lowest row
+ * where the legs show two runs of cloth: walked out from the middle between the legs' axes (0 where cloth covers it).
+ * A slit in one block is narrow there; two legs each round its thigh part in a V open well above the hem.
+ */
+function openingMidway(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  let bottom = -1;
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  const runs = (y: number) => {
+    let n = 0;
+    let inRun = false;
+    for (let x = Math.round(axis(body.legL, y) - body.span * 0.3); x <= axis(body.legR, y) + body.span * 0.3; x++) {
+      const on = garment[y * W + x]! >= 128;
+      if (on && !inRun) n++;
+      inRun = on;
+    }
+    return n;
+  };
+  let low = bottom;
+  while (low > bottom - body.span * 0.3 && runs(low) < 2) low--;
+  const y = Math.round((low + body.pelvis.y + body.torsoH * 0.14) / 2);
+  const m = Math.round((axis(body.legL, y) + axis(body.legR, y)) / 2);
+  if (garment[y * W + m]! >= 128) return 0;
+  let l = m;
+  let r = m;
+  while (l > 0 && garment[y * W + l - 1]! < 128) l--;
+  while (r < W - 1 && garment[y * W + r + 1]! < 128) r++;
+  return (r - l + 1) / body.span;
+}
+
+/**
+ * How far (x the span) the shorts' outer sides stand out past where they are on the crotch line, at most over the
+ * rows from there to the hem (the outermost cloth either side, within 0.5 spans past the legs' axes): a leg hanging
+ * from the hip stays within it; a flat lay's flaring leg bulged the hip out past the body, a box.
+ */
+function outerPastHip(garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  let bottom = -1;
+  for (let p = garment.length - 1; p >= 0 && bottom < 0; p--) if (garment[p]! >= 128) bottom = Math.floor(p / W);
+  const ends = (y: number): [number, number] => {
+    const x0 = Math.max(0, Math.round(axis(body.legL, y) - body.span * 0.5));
+    const x1 = Math.min(W - 1, Math.round(axis(body.legR, y) + body.span * 0.5));
+    let l = -1;
+    let r = -1;
+    for (let x = x0; x <= x1; x++)
+      if (garment[y * W + x]! >= 128) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    return [l, r];
+  };
+  const y0 = Math.round(body.pelvis.y + body.torsoH * 0.14);
+  const [l0, r0] = ends(y0);
+  let past = 0;
+  for (let y = y0; y <= bottom; y++) {
+    const [l, r] = ends(y);
+    if (l >= 0) past = Math.max(past, l0 - l, r - r0);
+  }
+  return past / body.span;
+}
+
 describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)', () => {
   // cgi-model-30's thighs touch: the mask's run across one thigh was both, and each short leg was drawn 1.1x that
   // (one block 1.42 times the thighs' width, two openings on 0.30 of the hem rows: a notch). Now each leg is at
@@ -421,6 +519,20 @@ describe('shorts are two legs, each round its thigh (issue 38 round 10, part P5)
     // round 12 (S5): the hem's inner corners without the slanted cuff's edge dragged into a notch (`legEdgeEnds`):
     // the opening's edges run one way (turns 2 before, 0 now)
     expect(hemCornerTurns(garment, body)).toBe(0);
+    // round 16 (W1): the V between the legs wide enough to read as two legs (SHORTS_HEM_PART 4 -> 7): its opening
+    // half-way down the inseam 0.095 -> 0.179 spans (a slit in one block before)
+    expect(openingMidway(garment, body)).toBeGreaterThan(0.13);
+    // and from a crotch higher up, SHORTS_CROTCH 0.3 -> 0.2 (parting 0.29 -> 0.19 of hip-to-knee)
+    expect(partingDepth(garment, body)).toBeLessThan(0.25);
+  }, 30_000);
+});
+
+describe('shorts hang from the hips (issue 38 round 16, part W1)', () => {
+  // ai-body's shorts followed the flat lay's legs flaring to their cuffs: the right hip bulged out past the body, a
+  // box wider than the hips (0.054 spans past the crotch line's width); each outer side now hangs from the hip (0)
+  it('shorts on ai-body: the outer sides no wider than the hips', async () => {
+    const { r, body } = await render('ai-body', 'photo', 'shorts-chino');
+    expect(outerPastHip(r.layers.garment.data, body)).toBeLessThan(0.02);
   }, 30_000);
 });
 
@@ -434,6 +546,10 @@ describe('thighs side by side above crossed legs meet on a seam (issue 38 round 
     const garment = r.layers.garment.data;
     expect(hemOpenings(garment, body)).toBeGreaterThan(0.4);
     expect(partingDepth(garment, body)).toBeLessThan(0.4);
+    // round 16 (W1): the V's opening half-way down the inseam 0.049 -> 0.097 spans
+    expect(openingMidway(garment, body)).toBeGreaterThan(0.07);
+    // (parting 0.31 -> 0.20 of hip-to-knee, SHORTS_CROTCH 0.3 -> 0.2)
+    expect(partingDepth(garment, body)).toBeLessThan(0.25);
   }, 30_000);
   // her jeans: the thighs were each drawn their own width across the other, one block to the knee with the front
   // leg's shade broken off mid-thigh (seam depth 0.85); now they meet on the seam down to where the legs overlap,

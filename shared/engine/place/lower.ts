@@ -169,6 +169,9 @@ export function placeTrousers(
         if (!gaps(p.y)) p.x = side === 0 ? Math.max(p.x, innerCrotch.x) : Math.min(p.x, innerCrotch.x);
     // (a long leg's cloth hangs from the hip past the knee: its outer edge bridges the leg's bend inward there)
     if (!short) hangOuter(st.dOut, side);
+    // (shorts: the outer side hangs from the hip, never out past it: a flat lay's leg flaring to its cuff drew a box
+    // wider than the hips, the hip bulging past the body)
+    if (short) for (const p of st.dOut) p.x = side === 0 ? Math.max(p.x, outerHip.x) : Math.min(p.x, outerHip.x);
     if (!short) hugOuter(body, st.dOut, side, fitted, slack);
     keepLegGap(body, st.dIn, side, seam, gaps, legWideness(hemW, leg.widthEnd * 1.1 * ease + slack), slack, {
       under: leftFront ? 1 : 0,
@@ -191,7 +194,7 @@ export function placeTrousers(
       side === 0 && leftFront
         ? st.dIn.map((p) => !gaps(p.y))
         : side === 1 && seam
-          ? st.dIn.map((p) => dist(p, bottom) > span * HEM_RISE && !gaps(p.y) && seam(p.y) !== null)
+          ? st.dIn.map((p) => dist(p, bottom) > rise && !gaps(p.y) && seam(p.y) !== null)
           : null;
     const labels = over ? blankInnerOutline(g, alpha.width, side, st.si, over) : g.labels;
     if (side === 0 && leftFront) frontIn = st.dIn.slice();
@@ -877,11 +880,17 @@ const OUTLINE_BAND = 0.008;
 /** The inverted V between the trouser legs' openings at the hem: its height and half-width at the hem (x the span). */
 const HEM_RISE = 0.12;
 const HEM_PART = 0.025;
-/** Shorts' legs part at the hem so much higher and wider (x HEM_RISE, HEM_PART): each opening round its own thigh. */
+/**
+ * Shorts' legs part at the hem so much higher and wider (x HEM_RISE, HEM_PART): each opening round its own thigh
+ * (4x, 0.1 spans a side at the hem: the V read as a slit in one block, legs-merged).
+ */
 const SHORTS_HEM_RISE = 3;
-const SHORTS_HEM_PART = 4;
-/** Shorts' crotch, where their legs part (legs that touch): this share of the way from the hip joint to the knee. */
-const SHORTS_CROTCH = 0.3;
+const SHORTS_HEM_PART = 7;
+/**
+ * Shorts' crotch, where their legs part (legs that touch): this share of the way from the hip joint to the knee (0.3:
+ * the V began low, a dark blur above it, one block).
+ */
+const SHORTS_CROTCH = 0.2;
 
 /** How far (x the span) the left trouser leg goes on under the right one past the seam where the legs touch. */
 const SEAM_UNDERLAP = 0.03;
@@ -904,6 +913,8 @@ const LEG_TURN = 0.22;
  */
 const LEG_MEET_W = 1;
 const LEG_MEET = 0.55;
+/** Legs parting below the seam: the meeting side's valley eases to a plain turn as the edge leaves it (x the span). */
+const PARTED_MEET = 0.12;
 
 /**
  * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
@@ -1200,9 +1211,17 @@ function shadeLegs(
       // the side that meets the other leg on the seam turns deeper and over more of the leg (the other leg shades
       // it): two tubes meeting in a valley, not one slab with a thin fold (legs side by side only: the front leg's
       // edge across a crossed leg is not a valley)
-      const onSeam = meet && (side ? lo === sx : hi === sx);
-      const deep = Math.max(band, half * LEG_MEET_W);
-      const kMeet = LEG_MEET * Math.min(1, (y - crotchY) / ramp);
+      // (and where the legs part below the seam, at the hem's V or a short's crotch: the valley eased out over the
+      // V's width, `PARTED_MEET`; switched off where the edge left the seam, it stepped the shade square beside the V)
+      // (and where a gap opens between the legs below the knee, from the seam's own line through it: switched off on
+      // the gap's first row, the valley stopped in a dark step across the legs at the knee, wide legs and jeans on
+      // ai-body, the legs below it one flat slab)
+      const line = sx ?? (meet ? (seam?.(y + 0.5) ?? null) : null);
+      const fromSeam = line === null ? Infinity : side ? l - line : line - (r + 1);
+      const open = fromSeam < -near ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
+      const onSeam = meet && open < 1;
+      const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
+      const kMeet = (LEG_MEET * (1 - open) + LEG_TURN * open) * Math.min(1, (y - crotchY) / ramp);
       for (let x = l; x <= r; x++) {
         const dl = Math.max(0, x + 0.5 - lo);
         const dh = Math.max(0, hi - x - 0.5);
