@@ -235,11 +235,14 @@ describe('a top by a pocket of backdrop in the person mask (round 10, part P2)',
       past.push((r.x - (x - 3)) / body.span);
     }
     expect(past.length).toBeGreaterThan(0);
-    // was 0.30-0.38 (the side out at the arm); now 0.11-0.19 (the ease and the slack)
-    expect(Math.max(...past)).toBeLessThan(0.25);
+    // was 0.30-0.38 (the side out at the arm); 0.07-0.15 after P2 (the ease and the slack, but the body's side read
+    // at least 0.3 span from the axis, which her three-quarter turn puts 35 px right of her waist's middle: the
+    // side floored up to 20 px out over the pink); now 0.01-0.06 (a side the backdrop ends is seen, round 16, W6)
+    expect(Math.max(...past)).toBeLessThan(0.1);
     // and at the chest (the level rows 0.25-0.45 of the torso down, below the armpit), where the mask is her torso,
     // her forearm in front of it and her upper arm beside it: the right edge past the waist's (0.5-0.8), x the span,
-    // was 0.19-0.22 (out at the torso's cap, a box beside her arm); now 0.00-0.09 (read below the arm, part R18)
+    // was 0.19-0.22 (out at the torso's cap, a box beside her arm); 0.00-0.09 after part R18 (read below the arm);
+    // 0.14 now that the waist itself comes in to the backdrop (W6: her ribs wider than her waist; the cap 0.30)
     const chest: number[] = [];
     const waist: number[] = [];
     for (let i = anchors.length - 3; i >= 5; i -= 3) {
@@ -250,7 +253,7 @@ describe('a top by a pocket of backdrop in the person mask (round 10, part P2)',
       if (t >= 0.5 && t <= 0.8) waist.push(r.x);
     }
     expect(chest.length).toBeGreaterThan(0);
-    expect((Math.max(...chest) - Math.max(...waist)) / body.span).toBeLessThan(0.13);
+    expect((Math.max(...chest) - Math.max(...waist)) / body.span).toBeLessThan(0.2);
   }, 60_000);
 });
 

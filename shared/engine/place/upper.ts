@@ -1469,6 +1469,10 @@ function inCapsule(caps: Capsule[], x: number, y: number): boolean {
 const BACKDROP_RUN = 0.03;
 const BACKDROP_NEAR = 48;
 const BACKDROP_APART = 110;
+/** A side of the body is at least this far (x the span) from the axis, unless the backdrop ends it (then the body's
+ * whole width is at least twice this, and a side at least `SIDE_FLOOR_SEEN`). */
+const SIDE_FLOOR = 0.3;
+const SIDE_FLOOR_SEEN = 0.12;
 
 /**
  * The body's own sides at row y, arms hanging down the sides left out: from the axis outwards over the person's
@@ -1490,7 +1494,7 @@ export function bodySides(
   const bd = body.backdrop;
   const apart = bd ? Math.min(bd(cx, yy), bd(cx - body.span * 0.1, yy), bd(cx + body.span * 0.1, yy)) : 0;
   const run = Math.max(2, Math.round(body.span * BACKDROP_RUN));
-  const side = (sign: -1 | 1, most: number): number => {
+  const side = (sign: -1 | 1, most: number): [number, boolean] => {
     let last = 0;
     let seen = 0;
     for (let d = 0; d <= most; d++) {
@@ -1498,18 +1502,22 @@ export function bodySides(
       if (x < 0 || x >= W || (body.mask[yy * W + x] ?? 0) < 128) break;
       // the mask over backdrop (a pocket between the waist and an arm bent across the chest) is not the body
       if (apart >= BACKDROP_APART && bd!(x, yy) <= BACKDROP_NEAR) {
-        if (++seen >= run) break;
+        if (++seen >= run) return [last, true];
         continue;
       }
       seen = 0;
       if (!inCapsule(caps, x, yy)) last = d;
       else if (most !== undefined) break;
     }
-    return last;
+    return [last, false];
   };
-  const floor = body.span * 0.3;
-  const l = Math.max(floor, side(-1, most ?? Math.floor(cx - tl)));
-  const r = Math.max(floor, side(1, most ?? Math.floor(tr - cx)));
+  const floor = body.span * SIDE_FLOOR;
+  const [l0, bdL] = side(-1, most ?? Math.floor(cx - tl));
+  const [r0, bdR] = side(1, most ?? Math.floor(tr - cx));
+  // a side ended by the backdrop is seen: only the body's whole width is floored there (a three-quarter turn puts
+  // the axis off the waist's middle, cgi-model-2's 35 px: her right side at the backdrop was floored 20 px out)
+  const l = Math.max(bdL ? Math.max(body.span * SIDE_FLOOR_SEEN, 2 * floor - Math.max(floor, r0)) : floor, l0);
+  const r = Math.max(bdR ? Math.max(body.span * SIDE_FLOOR_SEEN, 2 * floor - Math.max(floor, l0)) : floor, r0);
   return [cx - l, cx + r];
 }
 
@@ -1528,6 +1536,12 @@ const HIP_LOW = 0.1;
  * in at the hip and showed her old cami and skin there (round 10's judgement): 0.4, between the two groups.
  */
 const HIP_EXCESS = 0.4;
+/**
+ * The hip line widens at most this much a side (x the span) below the waist: under a flare the hips are not seen,
+ * and the hip joints' distance over a waist read to the backdrop (cgi-model-2's, 118 px) spread the line 15 px a
+ * side: a top's side out over the tutu's edge, or a short tank's side no longer cut (a step where the flare begins).
+ */
+const HIP_SPREAD_MAX = 0.035;
 /** A top's hem over such a flare: its middle this much (x its half width) below its ends (`placeUpper`). */
 const HEM_ARC = 0.2;
 
@@ -1559,7 +1573,7 @@ export function hipLine(body: Body, caps: Capsule[], hemY: number): HipLine | nu
   }
   if (!waist) return null;
   const hips = Math.abs(body.hipR.x - body.hipL.x) * HIP_FLESH;
-  const spread = Math.max(0, hips - (waist.r - waist.l)) / 2;
+  const spread = Math.min(span * HIP_SPREAD_MAX, Math.max(0, hips - (waist.r - waist.l)) / 2);
   const low = Math.max(waist.y + step, body.pelvis.y + torsoH * HIP_LOW);
   const line: HipLine = { y: waist.y, l: waist.l, r: waist.r, spread, low, cut: [false, false] };
   let overL = 0;
@@ -1619,8 +1633,16 @@ function followBody(
   const own = (ownShare * dstArmW) / 2;
   const loose = g.hood ? LOOSE_HOODED : g.sleeveless ? LOOSE_CLOSE : LOOSE_SLEEVED;
   const wanted = fitted + Math.max(0, own - fitted) * loose;
-  if (wanted >= half) return [cx, half];
-  return [(l + r) / 2, wanted];
+  let [a, b] = wanted >= half ? [cx - half, cx + half] : [(l + r) / 2 - wanted, (l + r) / 2 + wanted];
+  // a side on the hip line over a flare rests on it with the ease and the slack only: its loose share, centred on
+  // a waist narrower on one side (cgi-model-2's, read to the backdrop), put the other side out past the room's clip
+  // above the flare, a step where the flare begins
+  if (hips && dy > hips.y) {
+    const margin = fitted - (r - l) / 2;
+    if (hips.cut[0]) a = Math.max(a, l - margin);
+    if (hips.cut[1]) b = Math.min(b, r + margin);
+  }
+  return [(a + b) / 2, (b - a) / 2];
 }
 
 /** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */
