@@ -325,6 +325,17 @@ describe('a top over a tutu (round 10, part P14)', () => {
     const sag = lowest(Math.round((hl + hr) / 2)) - Math.max(lowest(hl + inset), lowest(hr - inset));
     // was -0.01 (a level hem); now 0.07
     expect(sag / body.span).toBeGreaterThan(0.05);
+    // (3) the hem rests on the tutu: below its opaque edge, in the middle half of its width, a soft shadow (round
+    // 16, part W6): the mean coverage of the rows 2-6 px below the lowest opaque row, was 0.00 (a hard cut pasted
+    // on the tutu); now 0.14
+    const shade: number[] = [];
+    for (let x = hl + Math.round((hr - hl) / 4); x <= hr - Math.round((hr - hl) / 4); x++) {
+      const yb = lowest(x);
+      for (let d = 2; d <= 6; d++) shade.push((layer.data[((yb + d) * W + x) * 4 + 3] ?? 0) / 255);
+    }
+    const meanShade = shade.reduce((a, b) => a + b, 0) / Math.max(1, shade.length);
+    expect(meanShade).toBeGreaterThan(0.05);
+    expect(meanShade).toBeLessThan(0.35);
   }, 60_000);
 
   it('leaves a slim waist over flaring hips alone: no tutu there (cgi-model-23)', async () => {

@@ -1093,6 +1093,8 @@ export function placeUpper(
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
       if (raisedL) clearArm(layer, body.armL, span);
       if (raisedR) clearArm(layer, body.armR, span);
+      // over a flare (a tutu) the hem rests on it: its soft shadow under it, not a hard cut pasted on
+      if (hips) hemShadow(layer, span, hemY);
     },
     drawLimbs(layer) {
       // the sleeves' print widened to the arm at its scale along (`padAcross`) unless it runs one way (stripes)
@@ -1274,6 +1276,49 @@ export function placeUpper(
     ...(hips ? { hips } : {}),
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid, strips },
   };
+}
+
+/** A hem's shadow on a flare under it: this deep (x the span) below the hem, this dark at the hem (its alpha). */
+const HEM_SHADOW_DEPTH = 0.08;
+const HEM_SHADOW_ALPHA = 0.3;
+/** Its search for the hem's lowest garment row in each column: this far (x the span) about the hem's row. */
+const HEM_SHADOW_SEARCH = 0.25;
+
+/**
+ * A top's hem lying over a flare below the waist (a tutu, a full skirt: `hipLine` cut a side) casts a soft shadow
+ * on it: in each column below the body piece's lowest opaque row, black fading (squared) from `HEM_SHADOW_ALPHA` to
+ * nothing over `HEM_SHADOW_DEPTH`, under the garment's own anti-aliased edge (cgi-model-2's tops: "a flat box with
+ * a flat hard hem pasted over the tutu").
+ */
+function hemShadow(layer: Layer, span: number, hemY: number): void {
+  if (layer.x1 < layer.x0) return;
+  const { width: W, height: H, data } = layer;
+  const depth = Math.max(2, Math.round(span * HEM_SHADOW_DEPTH));
+  const top = Math.max(layer.y0, Math.round(hemY - span * HEM_SHADOW_SEARCH));
+  const bottom = Math.min(H - 1 - depth, layer.y1, Math.round(hemY + span * HEM_SHADOW_SEARCH));
+  let y1 = layer.y1;
+  for (let x = layer.x0; x <= layer.x1; x++) {
+    let yb = -1;
+    for (let y = bottom; y >= top; y--) {
+      if ((data[(y * W + x) * 4 + 3] ?? 0) >= 128) {
+        yb = y;
+        break;
+      }
+    }
+    if (yb < 0 || yb === bottom) continue;
+    for (let d = 1; d <= depth; d++) {
+      const o = ((yb + d) * W + x) * 4;
+      const s = HEM_SHADOW_ALPHA * (1 - d / (depth + 1)) ** 2;
+      const a0 = (data[o + 3] ?? 0) / 255;
+      const a = a0 + (1 - a0) * s;
+      if (a <= 0) continue;
+      // the garment's edge over the shadow
+      for (let c = 0; c < 3; c++) data[o + c] = ((data[o + c] ?? 0) * a0) / a;
+      data[o + 3] = Math.round(a * 255);
+      y1 = Math.max(y1, yb + d);
+    }
+  }
+  layer.y1 = y1;
 }
 
 /**
