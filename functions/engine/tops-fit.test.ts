@@ -254,6 +254,25 @@ describe('a top by a pocket of backdrop in the person mask (round 10, part P2)',
     }
     expect(chest.length).toBeGreaterThan(0);
     expect((Math.max(...chest) - Math.max(...waist)) / body.span).toBeLessThan(0.2);
+    // and beside her raised arm (image left) at the chest, where the mask runs past the torso's cap over the pink:
+    // the left edge inside her bust's side there (the axis outwards to the first pink, 4 in a row), x the span, was
+    // 0.03-0.06 (the waist's side below, a straight side her bust bulged out of); now -0.04 to -0.02, out by the
+    // ease (round 16, part W6)
+    const inside: number[] = [];
+    for (let i = anchors.length - 3; i >= 5; i -= 3) {
+      const [l, r, c] = [anchors[i]!.to, anchors[i + 1]!.to, anchors[i + 2]!.to];
+      if (Math.abs(l.y - r.y) > 0.01 || Math.abs(c.x - (l.x + r.x) / 2) > 0.01) break;
+      const t = (l.y - body.neck.y) / body.torsoH;
+      if (t < 0.25 || t > 0.45) continue;
+      const y = Math.round(l.y);
+      let x = Math.round(body.axisX(y));
+      let run = 0;
+      while (x > 0 && run < 4) run = pink(--x, y) ? run + 1 : 0;
+      inside.push((l.x - (x + 3)) / body.span);
+    }
+    expect(inside.length).toBeGreaterThan(0);
+    expect(Math.max(...inside)).toBeLessThan(0.02);
+    expect(Math.min(...inside)).toBeGreaterThan(-0.08);
   }, 60_000);
 });
 

@@ -1530,6 +1530,8 @@ export function bodySides(
   caps: Capsule[] = hangingArmCaps(body),
   /** Walk this far from the axis instead of to the torso's capped edges (the mask's own width, part P14). */
   most?: number,
+  /** Set to whether each side (left, right) was ended by the backdrop. */
+  seen?: [boolean, boolean],
 ): [number, number] {
   const W = body.width;
   const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
@@ -1559,6 +1561,7 @@ export function bodySides(
   const floor = body.span * SIDE_FLOOR;
   const [l0, bdL] = side(-1, most ?? Math.floor(cx - tl));
   const [r0, bdR] = side(1, most ?? Math.floor(tr - cx));
+  if (seen) [seen[0], seen[1]] = [bdL, bdR];
   // a side ended by the backdrop is seen: only the body's whole width is floored there (a three-quarter turn puts
   // the axis off the waist's middle, cgi-model-2's 35 px: her right side at the backdrop was floored 20 px out)
   const l = Math.max(bdL ? Math.max(body.span * SIDE_FLOOR_SEEN, 2 * floor - Math.max(floor, r0)) : floor, l0);
@@ -1701,6 +1704,9 @@ function sleeveLength(s: Sleeve): number {
   return dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
 }
 
+/** Beside a raised arm the body's side is looked for this far (x the span) past the torso's cap, at the backdrop. */
+const CAP_PAST = 0.15;
+
 /** A side hidden at a level is read on the rows below it, down this far (x the torso's height, never past the hips). */
 const SIDE_BELOW = 0.4;
 
@@ -1748,6 +1754,19 @@ function sidesBesideArms(
     if (!raised && (bendAngle(arm) <= HANGING_BEND || (arm.end.x - arm.root.x) * sign > 0)) continue;
     if (!raised && sleeve && sleeveLength(sleeve) > srcShoulderW * LONG_SLEEVE) continue;
     if (!sideCapped(body, y, sign < 0 ? l : r, sign)) continue;
+    // past the cap the mask may end at the backdrop within `CAP_PAST` (a bust beside a raised arm, cgi-model-2's
+    // left): that side is seen there (the waist's side below it made a straight side the bust bulged out of)
+    if (raised && body.backdrop) {
+      const seen: [boolean, boolean] = [false, false];
+      const [tl, tr] = body.torsoEdges(y);
+      const reach = (sign < 0 ? body.axisX(y) - tl : tr - body.axisX(y)) + body.span * CAP_PAST;
+      const [pl, pr] = bodySides(body, y, caps, Math.floor(reach), seen);
+      if (seen[sign < 0 ? 0 : 1]) {
+        if (sign < 0) l = pl;
+        else r = pr;
+        continue;
+      }
+    }
     for (let yy = y + step; yy <= last; yy += step) {
       const [bl, br] = bodySides(body, yy, caps);
       const side = sign < 0 ? bl : br;
