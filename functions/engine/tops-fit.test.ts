@@ -205,6 +205,14 @@ describe('a top on arms down the side', () => {
       // out at the mask's edge (the arm's outer side) the armpit was a third of the arm's width or more outside it
       expect((pit.x - inner) * sign).toBeLessThan(body.span * 0.04);
     }
+    // a sleeveless top beside an upper arm whose forearm is bent up to the chest (cgi-model-2, image right): the
+    // armhole's foot past the arm's inner side, x the span, was 0.24 (at the torso's edge, the armhole a flat cap
+    // over the top of the upper arm); now 0.025 (round 16, part W6)
+    const tank = await place('tank-rib', 'cgi-model-2');
+    const arm = tank.body.armR;
+    const pit = tank.placed.debug.anchors[4]!.to;
+    const inner = axisAt(arm, pit.y) - Math.min(arm.widthRoot, tank.body.span * 0.3) / 2;
+    expect((pit.x - inner) / tank.body.span).toBeLessThan(0.04);
   }, 60_000);
 });
 

@@ -904,10 +904,17 @@ export function placeUpper(
     strapsShortened = lift;
     scoopTo = { x: body.neck.x, y: natural - lift };
   }
-  const armEdges = chestEdges(body, armY);
+  // (a sleeveless top's armholes at the inner side of an upper arm beside the chest even with its forearm bent up in
+  // front: no sleeve joins there, and out at the torso's edge the armhole ran over the top of the upper arm, a flat
+  // cap on cgi-model-2's lowered shoulder)
+  const armEdges = chestEdges(body, armY, slot === 'top' && g.sleeveless ? 'handIn' : false);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   const dstArmW = armpitR.x - armpitL.x;
+  // (the straps keep their places across the chest's width out to the torso's edges: drawn across the narrowed one,
+  // a camisole's thin strap beside the bent arm moved in onto the chest and faded into the fill)
+  const strapEdges = slot === 'top' && g.sleeveless ? chestEdges(body, armY) : armEdges;
+  const strapArmW = strapEdges[1] - strapEdges[0] + 2 * slack;
   // the chest's own width there, an upper arm beside it left out even with its forearm bent up in front (the
   // armpits stay out at it): the top's straight width below the chest is its share of this, not of the arm's
   // outer side (a box as wide as the chest and the arm down to the hem, cgi-model-2's hand at her chest)
@@ -952,7 +959,7 @@ export function placeUpper(
   // height above the armpits
   const strap = (p: Point, sign: -1 | 1): Point => {
     const off = Math.abs(p.x - g.centerX) / (srcArmW / 2);
-    const x = neck.x + sign * off * (dstArmW / 2);
+    const x = neck.x + sign * off * (strapArmW / 2);
     if (off >= STRAPLESS) return { x, y: armY - (Math.min(g.armpitL.y, g.armpitR.y) - p.y) * scaleY };
     const shoulder = sign < 0 ? shTopL : shTopR;
     const neckSide = neck.x + sign * span * 0.17;
@@ -1786,7 +1793,7 @@ const ARM_BESIDE = 0.3;
  * arm hanging against it (not raised, beside the chest). There the mask's width is the arms' outer sides: the
  * garment's armpits and sides were put there, a sack as wide as the arms with a sleeve folded back over the chest.
  */
-export function chestEdges(body: Body, y: number, bent = false): [number, number] {
+export function chestEdges(body: Body, y: number, bent: boolean | 'handIn' = false): [number, number] {
   let [l, r] = body.torsoEdges(y);
   const ax = body.axisX(y);
   const arms: [Limb, boolean, -1 | 1][] = [
@@ -1800,6 +1807,9 @@ export function chestEdges(body: Body, y: number, bent = false): [number, number
     // bare between the narrowed body piece and the sleeve (cgi-model-2); `bent`: narrowed there too (the chest's
     // own width, which the top's sides below it are measured against)
     if (!bent && bendAngle(arm) > HANGING_BEND) continue;
+    // ('handIn': only with its hand towards the body's middle; a hand out to the side leaves the bust beside the
+    // upper arm, which a sleeveless top narrowed to the arm's inner side bared, cgi-model-15)
+    if (bent === 'handIn' && bendAngle(arm) > HANGING_BEND && (arm.end.x - arm.root.x) * sign > 0) continue;
     const x = root.x + ((mid.x - root.x) * (y - root.y)) / (mid.y - root.y);
     // an upper arm in front of the body (towards its middle) does not narrow it
     if ((x - ax) * sign < body.span * ARM_BESIDE) continue;
