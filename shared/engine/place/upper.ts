@@ -904,10 +904,17 @@ export function placeUpper(
     strapsShortened = lift;
     scoopTo = { x: body.neck.x, y: natural - lift };
   }
-  const armEdges = chestEdges(body, armY);
+  // (a sleeveless top's armholes at the inner side of an upper arm beside the chest even with its forearm bent up in
+  // front: no sleeve joins there, and out at the torso's edge the armhole ran over the top of the upper arm, a flat
+  // cap on cgi-model-2's lowered shoulder)
+  const armEdges = chestEdges(body, armY, slot === 'top' && g.sleeveless ? 'handIn' : false);
   const armpitL = { x: armEdges[0] - slack, y: armY };
   const armpitR = { x: armEdges[1] + slack, y: armY };
   const dstArmW = armpitR.x - armpitL.x;
+  // (the straps keep their places across the chest's width out to the torso's edges: drawn across the narrowed one,
+  // a camisole's thin strap beside the bent arm moved in onto the chest and faded into the fill)
+  const strapEdges = slot === 'top' && g.sleeveless ? chestEdges(body, armY) : armEdges;
+  const strapArmW = strapEdges[1] - strapEdges[0] + 2 * slack;
   // the chest's own width there, an upper arm beside it left out even with its forearm bent up in front (the
   // armpits stay out at it): the top's straight width below the chest is its share of this, not of the arm's
   // outer side (a box as wide as the chest and the arm down to the hem, cgi-model-2's hand at her chest)
@@ -952,7 +959,7 @@ export function placeUpper(
   // height above the armpits
   const strap = (p: Point, sign: -1 | 1): Point => {
     const off = Math.abs(p.x - g.centerX) / (srcArmW / 2);
-    const x = neck.x + sign * off * (dstArmW / 2);
+    const x = neck.x + sign * off * (strapArmW / 2);
     if (off >= STRAPLESS) return { x, y: armY - (Math.min(g.armpitL.y, g.armpitR.y) - p.y) * scaleY };
     const shoulder = sign < 0 ? shTopL : shTopR;
     const neckSide = neck.x + sign * span * 0.17;
@@ -1093,6 +1100,8 @@ export function placeUpper(
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
       if (raisedL) clearArm(layer, body.armL, span);
       if (raisedR) clearArm(layer, body.armR, span);
+      // over a flare (a tutu) the hem rests on it: its soft shadow under it, not a hard cut pasted on
+      if (hips) hemShadow(layer, span, hemY);
     },
     drawLimbs(layer) {
       // the sleeves' print widened to the arm at its scale along (`padAcross`) unless it runs one way (stripes)
@@ -1274,6 +1283,49 @@ export function placeUpper(
     ...(hips ? { hips } : {}),
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid, strips },
   };
+}
+
+/** A hem's shadow on a flare under it: this deep (x the span) below the hem, this dark at the hem (its alpha). */
+const HEM_SHADOW_DEPTH = 0.08;
+const HEM_SHADOW_ALPHA = 0.3;
+/** Its search for the hem's lowest garment row in each column: this far (x the span) about the hem's row. */
+const HEM_SHADOW_SEARCH = 0.25;
+
+/**
+ * A top's hem lying over a flare below the waist (a tutu, a full skirt: `hipLine` cut a side) casts a soft shadow
+ * on it: in each column below the body piece's lowest opaque row, black fading (squared) from `HEM_SHADOW_ALPHA` to
+ * nothing over `HEM_SHADOW_DEPTH`, under the garment's own anti-aliased edge (cgi-model-2's tops: "a flat box with
+ * a flat hard hem pasted over the tutu").
+ */
+function hemShadow(layer: Layer, span: number, hemY: number): void {
+  if (layer.x1 < layer.x0) return;
+  const { width: W, height: H, data } = layer;
+  const depth = Math.max(2, Math.round(span * HEM_SHADOW_DEPTH));
+  const top = Math.max(layer.y0, Math.round(hemY - span * HEM_SHADOW_SEARCH));
+  const bottom = Math.min(H - 1 - depth, layer.y1, Math.round(hemY + span * HEM_SHADOW_SEARCH));
+  let y1 = layer.y1;
+  for (let x = layer.x0; x <= layer.x1; x++) {
+    let yb = -1;
+    for (let y = bottom; y >= top; y--) {
+      if ((data[(y * W + x) * 4 + 3] ?? 0) >= 128) {
+        yb = y;
+        break;
+      }
+    }
+    if (yb < 0 || yb === bottom) continue;
+    for (let d = 1; d <= depth; d++) {
+      const o = ((yb + d) * W + x) * 4;
+      const s = HEM_SHADOW_ALPHA * (1 - d / (depth + 1)) ** 2;
+      const a0 = (data[o + 3] ?? 0) / 255;
+      const a = a0 + (1 - a0) * s;
+      if (a <= 0) continue;
+      // the garment's edge over the shadow
+      for (let c = 0; c < 3; c++) data[o + c] = ((data[o + c] ?? 0) * a0) / a;
+      data[o + 3] = Math.round(a * 255);
+      y1 = Math.max(y1, yb + d);
+    }
+  }
+  layer.y1 = y1;
 }
 
 /**
@@ -1469,6 +1521,10 @@ function inCapsule(caps: Capsule[], x: number, y: number): boolean {
 const BACKDROP_RUN = 0.03;
 const BACKDROP_NEAR = 48;
 const BACKDROP_APART = 110;
+/** A side of the body is at least this far (x the span) from the axis, unless the backdrop ends it (then the body's
+ * whole width is at least twice this, and a side at least `SIDE_FLOOR_SEEN`). */
+const SIDE_FLOOR = 0.3;
+const SIDE_FLOOR_SEEN = 0.12;
 
 /**
  * The body's own sides at row y, arms hanging down the sides left out: from the axis outwards over the person's
@@ -1481,6 +1537,8 @@ export function bodySides(
   caps: Capsule[] = hangingArmCaps(body),
   /** Walk this far from the axis instead of to the torso's capped edges (the mask's own width, part P14). */
   most?: number,
+  /** Set to whether each side (left, right) was ended by the backdrop. */
+  seen?: [boolean, boolean],
 ): [number, number] {
   const W = body.width;
   const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
@@ -1490,7 +1548,7 @@ export function bodySides(
   const bd = body.backdrop;
   const apart = bd ? Math.min(bd(cx, yy), bd(cx - body.span * 0.1, yy), bd(cx + body.span * 0.1, yy)) : 0;
   const run = Math.max(2, Math.round(body.span * BACKDROP_RUN));
-  const side = (sign: -1 | 1, most: number): number => {
+  const side = (sign: -1 | 1, most: number): [number, boolean] => {
     let last = 0;
     let seen = 0;
     for (let d = 0; d <= most; d++) {
@@ -1498,18 +1556,23 @@ export function bodySides(
       if (x < 0 || x >= W || (body.mask[yy * W + x] ?? 0) < 128) break;
       // the mask over backdrop (a pocket between the waist and an arm bent across the chest) is not the body
       if (apart >= BACKDROP_APART && bd!(x, yy) <= BACKDROP_NEAR) {
-        if (++seen >= run) break;
+        if (++seen >= run) return [last, true];
         continue;
       }
       seen = 0;
       if (!inCapsule(caps, x, yy)) last = d;
       else if (most !== undefined) break;
     }
-    return last;
+    return [last, false];
   };
-  const floor = body.span * 0.3;
-  const l = Math.max(floor, side(-1, most ?? Math.floor(cx - tl)));
-  const r = Math.max(floor, side(1, most ?? Math.floor(tr - cx)));
+  const floor = body.span * SIDE_FLOOR;
+  const [l0, bdL] = side(-1, most ?? Math.floor(cx - tl));
+  const [r0, bdR] = side(1, most ?? Math.floor(tr - cx));
+  if (seen) [seen[0], seen[1]] = [bdL, bdR];
+  // a side ended by the backdrop is seen: only the body's whole width is floored there (a three-quarter turn puts
+  // the axis off the waist's middle, cgi-model-2's 35 px: her right side at the backdrop was floored 20 px out)
+  const l = Math.max(bdL ? Math.max(body.span * SIDE_FLOOR_SEEN, 2 * floor - Math.max(floor, r0)) : floor, l0);
+  const r = Math.max(bdR ? Math.max(body.span * SIDE_FLOOR_SEEN, 2 * floor - Math.max(floor, l0)) : floor, r0);
   return [cx - l, cx + r];
 }
 
@@ -1528,6 +1591,12 @@ const HIP_LOW = 0.1;
  * in at the hip and showed her old cami and skin there (round 10's judgement): 0.4, between the two groups.
  */
 const HIP_EXCESS = 0.4;
+/**
+ * The hip line widens at most this much a side (x the span) below the waist: under a flare the hips are not seen,
+ * and the hip joints' distance over a waist read to the backdrop (cgi-model-2's, 118 px) spread the line 15 px a
+ * side: a top's side out over the tutu's edge, or a short tank's side no longer cut (a step where the flare begins).
+ */
+const HIP_SPREAD_MAX = 0.035;
 /** A top's hem over such a flare: its middle this much (x its half width) below its ends (`placeUpper`). */
 const HEM_ARC = 0.2;
 
@@ -1559,7 +1628,7 @@ export function hipLine(body: Body, caps: Capsule[], hemY: number): HipLine | nu
   }
   if (!waist) return null;
   const hips = Math.abs(body.hipR.x - body.hipL.x) * HIP_FLESH;
-  const spread = Math.max(0, hips - (waist.r - waist.l)) / 2;
+  const spread = Math.min(span * HIP_SPREAD_MAX, Math.max(0, hips - (waist.r - waist.l)) / 2);
   const low = Math.max(waist.y + step, body.pelvis.y + torsoH * HIP_LOW);
   const line: HipLine = { y: waist.y, l: waist.l, r: waist.r, spread, low, cut: [false, false] };
   let overL = 0;
@@ -1619,8 +1688,16 @@ function followBody(
   const own = (ownShare * dstArmW) / 2;
   const loose = g.hood ? LOOSE_HOODED : g.sleeveless ? LOOSE_CLOSE : LOOSE_SLEEVED;
   const wanted = fitted + Math.max(0, own - fitted) * loose;
-  if (wanted >= half) return [cx, half];
-  return [(l + r) / 2, wanted];
+  let [a, b] = wanted >= half ? [cx - half, cx + half] : [(l + r) / 2 - wanted, (l + r) / 2 + wanted];
+  // a side on the hip line over a flare rests on it with the ease and the slack only: its loose share, centred on
+  // a waist narrower on one side (cgi-model-2's, read to the backdrop), put the other side out past the room's clip
+  // above the flare, a step where the flare begins
+  if (hips && dy > hips.y) {
+    const margin = fitted - (r - l) / 2;
+    if (hips.cut[0]) a = Math.max(a, l - margin);
+    if (hips.cut[1]) b = Math.min(b, r + margin);
+  }
+  return [(a + b) / 2, (b - a) / 2];
 }
 
 /** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */
@@ -1633,6 +1710,9 @@ const LONG_SLEEVE = 0.6;
 function sleeveLength(s: Sleeve): number {
   return dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
 }
+
+/** Beside a raised arm the body's side is looked for this far (x the span) past the torso's cap, at the backdrop. */
+const CAP_PAST = 0.15;
 
 /** A side hidden at a level is read on the rows below it, down this far (x the torso's height, never past the hips). */
 const SIDE_BELOW = 0.4;
@@ -1681,6 +1761,19 @@ function sidesBesideArms(
     if (!raised && (bendAngle(arm) <= HANGING_BEND || (arm.end.x - arm.root.x) * sign > 0)) continue;
     if (!raised && sleeve && sleeveLength(sleeve) > srcShoulderW * LONG_SLEEVE) continue;
     if (!sideCapped(body, y, sign < 0 ? l : r, sign)) continue;
+    // past the cap the mask may end at the backdrop within `CAP_PAST` (a bust beside a raised arm, cgi-model-2's
+    // left): that side is seen there (the waist's side below it made a straight side the bust bulged out of)
+    if (raised && body.backdrop) {
+      const seen: [boolean, boolean] = [false, false];
+      const [tl, tr] = body.torsoEdges(y);
+      const reach = (sign < 0 ? body.axisX(y) - tl : tr - body.axisX(y)) + body.span * CAP_PAST;
+      const [pl, pr] = bodySides(body, y, caps, Math.floor(reach), seen);
+      if (seen[sign < 0 ? 0 : 1]) {
+        if (sign < 0) l = pl;
+        else r = pr;
+        continue;
+      }
+    }
     for (let yy = y + step; yy <= last; yy += step) {
       const [bl, br] = bodySides(body, yy, caps);
       const side = sign < 0 ? bl : br;
@@ -1700,7 +1793,7 @@ const ARM_BESIDE = 0.3;
  * arm hanging against it (not raised, beside the chest). There the mask's width is the arms' outer sides: the
  * garment's armpits and sides were put there, a sack as wide as the arms with a sleeve folded back over the chest.
  */
-export function chestEdges(body: Body, y: number, bent = false): [number, number] {
+export function chestEdges(body: Body, y: number, bent: boolean | 'handIn' = false): [number, number] {
   let [l, r] = body.torsoEdges(y);
   const ax = body.axisX(y);
   const arms: [Limb, boolean, -1 | 1][] = [
@@ -1714,6 +1807,9 @@ export function chestEdges(body: Body, y: number, bent = false): [number, number
     // bare between the narrowed body piece and the sleeve (cgi-model-2); `bent`: narrowed there too (the chest's
     // own width, which the top's sides below it are measured against)
     if (!bent && bendAngle(arm) > HANGING_BEND) continue;
+    // ('handIn': only with its hand towards the body's middle; a hand out to the side leaves the bust beside the
+    // upper arm, which a sleeveless top narrowed to the arm's inner side bared, cgi-model-15)
+    if (bent === 'handIn' && bendAngle(arm) > HANGING_BEND && (arm.end.x - arm.root.x) * sign > 0) continue;
     const x = root.x + ((mid.x - root.x) * (y - root.y)) / (mid.y - root.y);
     // an upper arm in front of the body (towards its middle) does not narrow it
     if ((x - ax) * sign < body.span * ARM_BESIDE) continue;
