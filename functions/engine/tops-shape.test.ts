@@ -316,6 +316,32 @@ describe('tops keep their shape', () => {
     expect(filled).toBeLessThan(400);
   }, 30_000);
 
+  it("leaves the elbow below the bust in front of a tee's side, its forearm bent out (cgi-model-15)", async () => {
+    // her left upper arm runs behind her bust, the elbow below it, the forearm bent up and out: the tee's side,
+    // read on the mask's row (the waist and the elbow) and drawn straight from the bust's level to the waist's,
+    // ran out over the elbow and the forearm came out of the tee's side (round 17, part X3: `elbowsOut`)
+    const { result, body } = await render('tee-stripe', 0, 'cgi-model-15');
+    const W = body.width;
+    const bent = (a: typeof body.armL) => {
+      const u = { x: a.mid.x - a.root.x, y: a.mid.y - a.root.y };
+      const f = { x: a.end.x - a.mid.x, y: a.end.y - a.mid.y };
+      return Math.acos((u.x * f.x + u.y * f.y) / (Math.hypot(u.x, u.y) * Math.hypot(f.x, f.y) || 1));
+    };
+    const arm = [body.armL, body.armR].find((a) => bent(a) > 0.8 && a.end.x > a.root.x && a.mid.y > body.neck.y);
+    expect(arm).toBeDefined();
+    if (!arm) return;
+    const r = Math.min(arm.widthEnd, body.span * 0.24) * 0.5;
+    let covered = 0;
+    for (let y = Math.floor(arm.mid.y - r); y <= arm.mid.y + r; y++) {
+      for (let x = Math.floor(arm.mid.x - r); x <= arm.mid.x + r; x++) {
+        if ((x - arm.mid.x) ** 2 + (y - arm.mid.y) ** 2 > r * r || body.mask[y * W + x]! < 128) continue;
+        if (result.layers.garment.data[y * W + x]! >= 128) covered++;
+      }
+    }
+    console.log(`tee over the elbow bent out: ${covered}`);
+    expect(covered).toBeLessThan(280);
+  }, 30_000);
+
   it('hangs a camisole to the hips on a bare midriff, its straps shortened rather than its body stretched', async () => {
     // cgi-model-30 (a bikini): the camisole's length from its strap tops came to the upper thigh once the straps
     // were kept; the body piece raised to the neckline's band keeps its own length below the straps

@@ -1006,8 +1006,18 @@ export function placeUpper(
   const levelsAt = from.length;
   const [hipsL, hipsR] = body.torsoEdges(body.pelvis.y);
   const hipsCx = (hipsL + hipsR) / 2;
-  for (let i = 1; i <= levels; i++) {
-    const sy = Math.min(srcArmY + (g.hem - srcArmY) * (i / levels), solidHem);
+  // (a top: a level at each elbow out at the side too, `elbowsOut`: between the bust's level and the waist's the
+  // side was a straight line out over the elbow)
+  const fracs = Array.from({ length: levels }, (_, i) => (i + 1) / levels);
+  if (slot === 'top')
+    for (const [elbow] of elbowsOut(body)) {
+      const fe = (elbow.y - armY) / Math.max(1, hemY - armY);
+      if (fe > 0.5 / levels && fe < 1 - 0.5 / levels) fracs.push(fe);
+    }
+  fracs.sort((a, b) => a - b);
+  for (const fi of fracs) {
+    const i = fi === 1 ? levels : 0;
+    const sy = Math.min(srcArmY + (g.hem - srcArmY) * fi, solidHem);
     if (sy <= lastSy + 0.5) continue;
     lastSy = sy;
     const f = (sy - srcArmY) / Math.max(1, g.hem - srcArmY);
@@ -1666,7 +1676,7 @@ function followBody(
   if (dy <= armY + body.torsoH * 0.05) return [cx, half];
   const ls: number[] = [];
   const rs: number[] = [];
-  const caps = hangingArmCaps(body);
+  const caps = [...hangingArmCaps(body), ...elbowsOut(body)];
   for (const f of SIDE_ROWS) {
     const [l, r] = bodySides(body, dy + f * body.torsoH, caps);
     ls.push(l);
@@ -1698,6 +1708,30 @@ function followBody(
     if (hips.cut[1]) b = Math.min(b, r + margin);
   }
   return [(a + b) / 2, (b - a) / 2];
+}
+
+/** An elbow out at the side: its forearm's capsule this wide (x the forearm's width, at most `ARM_END_MAX` spans). */
+const ELBOW_OUT_WIDTH = 0.5;
+
+/**
+ * The forearms of arms bent out to the side, the hand away from the body (not raised, bent past `HANGING_BEND`):
+ * below the bust the elbow is the mask's side, and a top's side read there ran out over it, the forearm coming out
+ * of the top's side (cgi-model-15's left arm behind her bust: the tee's body carried out over the elbow). The
+ * capsule from the elbow to the hand: a side walked from the axis stops at it, the upper arm's own capsule not
+ * taken (it lies behind the bust, which the top covers).
+ */
+function elbowsOut(body: Body): Capsule[] {
+  const caps: Capsule[] = [];
+  const arms: [Limb, boolean, -1 | 1][] = [
+    [body.armL, body.armRaised[0], -1],
+    [body.armR, body.armRaised[1], 1],
+  ];
+  for (const [arm, raised, sign] of arms) {
+    if (raised || bendAngle(arm) <= HANGING_BEND || (arm.end.x - arm.root.x) * sign <= 0) continue;
+    const w = Math.min(arm.widthEnd, body.span * ARM_END_MAX) * ELBOW_OUT_WIDTH;
+    caps.push([arm.mid, arm.end, w]);
+  }
+  return caps;
 }
 
 /** An arm bent more than this at the elbow (radians) is not hanging: its forearm is raised in front of the body. */
