@@ -140,6 +140,32 @@ describe('shoes seen from the front (real models)', () => {
     expect({ out, ok: out.every((n) => n <= 50) }).toMatchObject({ ok: true });
   }, 60_000);
 
+  // round 17, X2: the vamp's bottom was a level edge across the foot, square at its corners (a tray); now the toe is
+  // round underneath, its lower outline rising from the middle towards its sides. Counted on the vamp's bright red
+  // (not the dark heel or sole band): its lowest row per column, the mean rise over 0.5-0.8 of its half width either
+  // side above the mean over its middle 0.2 (a lean cancels out), a share of the height from the sole to the ankle
+  // (ai-body: 0.03 / 0.05 on the old code, 0.08 / 0.11 now)
+  it("rounds a pump's toe underneath, no flat-bottomed tray", async () => {
+    const vamp = ([r, g, b]: Rgb) => r >= 110 && r > g * 2 && r > b * 1.8;
+    const rise: number[] = [];
+    for (const f of await render('heels-red')) {
+      const px = f.px.filter((p) => vamp(p.c));
+      const soleY = Math.max(...px.map((p) => p.y));
+      const up = (p: { y: number }) => (soleY - p.y) / (soleY - f.ankleY);
+      const xs = px.filter((p) => up(p) < 0.3).map((p) => p.x);
+      const mid = (Math.min(...xs) + Math.max(...xs)) / 2;
+      const half = (Math.max(...xs) - Math.min(...xs)) / 2;
+      const bottom = new Map<number, number>();
+      for (const p of px) if (p.y > (bottom.get(p.x) ?? -1)) bottom.set(p.x, p.y);
+      const mean = (k0: number, k1: number) => {
+        const ys = [...bottom].filter(([x]) => Math.abs(x - mid) >= half * k0 && Math.abs(x - mid) <= half * k1);
+        return ys.reduce((a, [, y]) => a + (soleY - y), 0) / Math.max(1, ys.length) / (soleY - f.ankleY);
+      };
+      rise.push(mean(0.5, 0.8) - mean(0, 0.2));
+    }
+    expect({ rise, round: rise.every((r) => r > 0.065) }).toMatchObject({ round: true });
+  }, 60_000);
+
   // before: the instep above the vamp a flat patch of the shin's median colour (ai-body: the photo's skin there
   // changed by 45 and 34 levels on average); now the person's own foot: where the photo shows skin, it is kept
   it("keeps a pump's instep the person's own foot (the photo's skin there unchanged)", async () => {

@@ -588,6 +588,12 @@ const PUMP_THROAT_RISE = 0.2;
 const POINTE_WIDE = 1.15;
 const POINTE_VAMP = 0.6;
 const PUMP_THROAT_CURVE = 1.3;
+/** A pump's toe seen from the front is round underneath, not a flat-bottomed tray: its lower outline a parabola
+ * across, rising this share of the vamp's height from its tip at the middle to its full width; the tip reaches
+ * PUMP_TOE_DROP of that below the sole (the pointed toe comes forward past the toes), so its corners rise only a
+ * little off the sole's row (the foot's sides stay covered) and its tip is no drip hanging below the foot. */
+const PUMP_TOE_ROUND = 0.7;
+const PUMP_TOE_DROP = 0.15;
 /** Over an old shoe, the instep flares from the ankle to this share of the front's width either side at the throat (the vamp's sides there). */
 const INSTEP_FLARE = TOE_HALF * 0.7;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
@@ -721,6 +727,9 @@ function drawFront(
         : 1 - 0.3 * t * t;
   // (on its toes: the tip round, as wide as the toe there)
   const r = at.pointe ? halfAt(0) * width : Math.min(width, height) * 0.12;
+  const roundToe = kind === 'pump' && !at.pointe;
+  // (its tip below the sole's row)
+  const drop = roundToe ? PUMP_TOE_ROUND * PUMP_TOE_DROP * toeH : 0;
   // the source's footprint for one destination pixel (a shrink reads a small block)
   const step = Math.max(1, Math.min(4, Math.round(colH / Math.max(1, toeH * height))));
   const read = (x: number, y: number, out: number[]): boolean => {
@@ -749,7 +758,7 @@ function drawFront(
     return true;
   };
   // the canvas's bounding box in the picture
-  const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer);
+  const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer, Math.ceil(drop * height));
   const rgb = [0, 0, 0];
   for (let y = Y0; y <= Y1; y++) {
     for (let x = X0; x <= X1; x++) {
@@ -757,12 +766,14 @@ function drawFront(
       const dy = y - sole.y;
       const u = (dx * across.x + dy * across.y) / width;
       const v = (dx * up.x + dy * up.y) / height;
-      if (v < -1 / height || v > 1) continue;
+      if (v < -drop - 1 / height || v > 1) continue;
       const hw = halfAt(Math.max(0, v));
       const t = Math.min(1, Math.abs(u) / hw);
       const top = topAt(t);
+      // (a pump's toe round underneath: its bottom rising towards its sides, PUMP_TOE_ROUND)
+      const vb = roundToe ? PUMP_TOE_ROUND * toeH * ((Math.abs(u) / (TOE_HALF * 0.8)) ** 2 - PUMP_TOE_DROP) : 0;
       // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
-      let cov = Math.min(1, Math.max(0, (hw - Math.abs(u)) * width + 0.5), Math.max(0, v * height + 0.5));
+      let cov = Math.min(1, Math.max(0, (hw - Math.abs(u)) * width + 0.5), Math.max(0, (v - vb) * height + 0.5));
       const ex = (Math.abs(u) - hw) * width + r;
       const ey = r - v * height;
       if (ex > 0 && ey > 0) cov = Math.min(cov, Math.max(0, Math.min(1, r + 0.5 - Math.hypot(ex, ey))));
@@ -779,7 +790,7 @@ function drawFront(
         const bot = p.bot[i] ?? 0;
         const ctop = p.top[i] ?? 0;
         const sx = p.x0 + i;
-        const vp = v * height;
+        const vp = (v - vb) * height;
         const soleTop = soleV * height;
         let sy: number;
         let shade = 0.8 + 0.2 * Math.cos((Math.PI / 2) * t);
@@ -787,7 +798,7 @@ function drawFront(
           sy = bot - (vp / soleTop) * soleSrc;
           if (!ownSole) shade *= 0.6;
         } else {
-          const h = Math.min(1, (vp - soleTop) / Math.max(1, top * height - soleTop));
+          const h = Math.min(1, (vp - soleTop) / Math.max(1, (top - vb) * height - soleTop));
           const base = bot - soleSrc;
           sy = tongue ? ctop + (base - ctop) * 0.12 : base - h * Math.max(0, base - ctop - 1);
           if (vp - soleTop < 1) shade *= 0.8;
