@@ -649,3 +649,42 @@ describe('no hole at the shins above one hem (issue 38 round 15, part V1)', () =
     expect(hemOpenings(r.layers.garment.data, body)).toBeGreaterThan(0.4);
   }, 30_000);
 });
+
+/**
+ * Below the knees, the left leg's cloth beside the middle between the legs' axes (0.15 spans to its left) over its
+ * cloth farther out (0.18 to 0.3 spans to its left), the largest over the rows where both bands are cloth: the
+ * valley's shade beside the seam (about 0.8) or none there (about 1).
+ */
+function seamShadeBelowKnees(result: RgbaImage, garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  const d = result.data;
+  const lum = (p: number) => 0.3 * d[p * 4]! + 0.59 * d[p * 4 + 1]! + 0.11 * d[p * 4 + 2]!;
+  const band = (a: number, b: number, y: number) => {
+    let s = 0;
+    let n = 0;
+    for (let x = Math.round(a); x < Math.round(b); x++) {
+      if (garment[y * W + x]! < 250) return null;
+      s += lum(y * W + x);
+      n++;
+    }
+    return n ? s / n : null;
+  };
+  let worst = 0;
+  for (let y = Math.round(Math.max(body.legL.mid.y, body.legR.mid.y)); y < body.height; y++) {
+    const m = (axis(body.legL, y) + axis(body.legR, y)) / 2;
+    const inner = band(m - body.span * 0.15, m, y);
+    const outer = band(m - body.span * 0.3, m - body.span * 0.18, y);
+    if (inner !== null && outer !== null) worst = Math.max(worst, inner / outer);
+  }
+  return worst;
+}
+
+describe('the valley between wide legs down to the lower hem (issue 38 round 17, part X1)', () => {
+  // cgi-model-15's right trouser leg ends above the left one's hem: the left leg, going on a few pixels past the seam
+  // there (its underlap), lost the valley's shade, a pale square patch at the top of the hems' V (1.00); its valley
+  // now goes on down to its hem (0.77)
+  it('wide legs on cgi-model-15: the seam shade goes on below the right leg hem', async () => {
+    const { r, body } = await render('cgi-model-15', 'photo', 'wideleg-cream');
+    expect(seamShadeBelowKnees(r.image, r.layers.garment.data, body)).toBeLessThan(0.9);
+  }, 30_000);
+});

@@ -915,6 +915,11 @@ const LEG_MEET_W = 1;
 const LEG_MEET = 0.55;
 /** Legs parting below the seam: the meeting side's valley eases to a plain turn as the edge leaves it (x the span). */
 const PARTED_MEET = 0.12;
+/**
+ * A trouser leg whose inner edge lies past the seam by at most this (x the span: twice SEAM_UNDERLAP, the left leg's
+ * underlap plus the hem's rounding) is still on it below the other leg's higher hem.
+ */
+const UNDER_SEAM = 2 * SEAM_UNDERLAP;
 
 /**
  * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
@@ -1206,8 +1211,8 @@ function shadeLegs(
       const band = Math.max(2, half * LEG_TURN_W);
       // its side on the seam at the seam's own line (the pixel where the other leg's cloth begins steps each row)
       const near = body.span * SEAM_NEAR;
-      const lo = side && sx !== null && Math.abs(l - sx) < near ? sx : l;
-      const hi = !side && sx !== null && Math.abs(r + 1 - sx) < near ? sx : r + 1;
+      let lo = side && sx !== null && Math.abs(l - sx) < near ? sx : l;
+      let hi = !side && sx !== null && Math.abs(r + 1 - sx) < near ? sx : r + 1;
       // the side that meets the other leg on the seam turns deeper and over more of the leg (the other leg shades
       // it): two tubes meeting in a valley, not one slab with a thin fold (legs side by side only: the front leg's
       // edge across a crossed leg is not a valley)
@@ -1218,7 +1223,14 @@ function shadeLegs(
       // ai-body, the legs below it one flat slab)
       const line = sx ?? (meet ? (seam?.(y + 0.5) ?? null) : null);
       const fromSeam = line === null ? Infinity : side ? l - line : line - (r + 1);
-      const open = fromSeam < -near ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
+      // (a leg going on past the seam by no more than its underlap, where the other leg's hem ends above it: still
+      // on the seam, its valley measured from the seam's line; switched to a plain turn there, a pale square patch
+      // at the top of the hems' V between the valley's shade above and below it)
+      const under = meet && line !== null && fromSeam < -near && fromSeam >= -near - body.span * UNDER_SEAM;
+      if (under && side) lo = line;
+      if (under && !side) hi = line;
+      const open =
+        fromSeam < -near && !under ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
       const onSeam = meet && open < 1;
       const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
       const kMeet = (LEG_MEET * (1 - open) + LEG_TURN * open) * Math.min(1, (y - crotchY) / ramp);
