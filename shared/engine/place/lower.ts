@@ -915,6 +915,10 @@ const LEG_MEET_W = 1;
 const LEG_MEET = 0.55;
 /** Legs parting below the seam: the meeting side's valley eases to a plain turn as the edge leaves it (x the span). */
 const PARTED_MEET = 0.12;
+/** A trouser leg's run on a row is looked for this far (x the span) either side of its axis. */
+const RUN_REACH = 0.1;
+/** ...its runs parted by at most this many pixels (x the span, at least 2) of another's are one run. */
+const RUN_JOIN = 0.015;
 /**
  * A trouser leg whose inner edge lies past the seam by at most this (x the span: twice SEAM_UNDERLAP, the left leg's
  * underlap plus the hem's rounding) is still on it below the other leg's higher hem.
@@ -1192,21 +1196,35 @@ function shadeLegs(
       const ax = legAxisX(leg, y);
       if (ax === null) continue;
       const mine = (x: number) => (data[(y * W + x) * 4 + 3] ?? 0) >= 128 && stamp[y * W + x] === call;
-      // the leg's run on this row: out from the pixel of its own nearest its axis
-      let c = Math.max(x0, Math.min(x1, Math.round(ax)));
-      if (!mine(c)) {
-        let found = -1;
-        for (let d = 1; d <= body.span * 0.1 && found < 0; d++) {
-          if (c - d >= x0 && mine(c - d)) found = c - d;
-          else if (c + d <= x1 && mine(c + d)) found = c + d;
+      // the leg's run on this row: the longest of its own runs within RUN_REACH spans of its axis (the nearest one
+      // was, on some rows, a 1-px sliver of it showing on the seam beside the other leg's edge: those rows went
+      // unshaded, a barcode of pale streaks across the leg where the legs' axes meet)
+      // (runs parted by at most RUN_JOIN px of the other leg are one: the sliver shaded with the leg, not a pale dash)
+      const c = Math.round(ax);
+      const reach = Math.max(1, Math.round(body.span * RUN_REACH));
+      const join = Math.max(2, Math.round(body.span * RUN_JOIN));
+      const next = (x: number, dir: number) => {
+        let e = x;
+        for (let s = 1; s <= join + 1; s++) {
+          const z = e + dir * s;
+          if (z < x0 || z > x1) break;
+          if (mine(z)) {
+            e = z;
+            s = 0;
+          }
         }
-        if (found < 0) continue;
-        c = found;
+        return e;
+      };
+      let l = -1;
+      let r = -2;
+      for (let x = Math.max(x0, c - reach); x <= Math.min(x1, c + reach); x++) {
+        if (!mine(x)) continue;
+        const a = next(x, -1);
+        const e = next(x, 1);
+        if (e - a > r - l) [l, r] = [a, e];
+        x = e;
       }
-      let l = c;
-      let r = c;
-      while (l > x0 && mine(l - 1)) l--;
-      while (r < x1 && mine(r + 1)) r++;
+      if (r < l) continue;
       const half = (r - l + 1) / 2;
       const band = Math.max(2, half * LEG_TURN_W);
       // its side on the seam at the seam's own line (the pixel where the other leg's cloth begins steps each row)
@@ -1235,6 +1253,7 @@ function shadeLegs(
       const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
       const kMeet = (LEG_MEET * (1 - open) + LEG_TURN * open) * Math.min(1, (y - crotchY) / ramp);
       for (let x = l; x <= r; x++) {
+        if (!mine(x)) continue;
         const dl = Math.max(0, x + 0.5 - lo);
         const dh = Math.max(0, hi - x - 0.5);
         const din = side ? dl : dh;
