@@ -51,8 +51,8 @@ function bandLum(r: TryOnResult, y: number, a: number, b: number): number | null
   let n = 0;
   for (let x = Math.round(a); x < Math.round(b); x++) {
     const p = y * W + x;
-    if (cov[p]! < 250) return null;
-    s += 0.3 * d[p * 4]! + 0.59 * d[p * 4 + 1]! + 0.11 * d[p * 4 + 2]!;
+    if ((cov[p] ?? 0) < 250) return null;
+    s += 0.3 * (d[p * 4] ?? 0) + 0.59 * (d[p * 4 + 1] ?? 0) + 0.11 * (d[p * 4 + 2] ?? 0);
     n++;
   }
   return n ? s / n : null;

@@ -1203,25 +1203,30 @@ function shadeLegs(
       const c = Math.round(ax);
       const reach = Math.max(1, Math.round(body.span * RUN_REACH));
       const join = Math.max(2, Math.round(body.span * RUN_JOIN));
-      const next = (x: number, dir: number) => {
-        let e = x;
-        for (let s = 1; s <= join + 1; s++) {
-          const z = e + dir * s;
-          if (z < x0 || z > x1) break;
-          if (mine(z)) {
-            e = z;
-            s = 0;
-          }
-        }
-        return e;
-      };
       let l = -1;
       let r = -2;
       for (let x = Math.max(x0, c - reach); x <= Math.min(x1, c + reach); x++) {
         if (!mine(x)) continue;
-        const a = next(x, -1);
-        const e = next(x, 1);
-        if (e - a > r - l) [l, r] = [a, e];
+        let a = x;
+        for (let z = x - 1, gap = 0; z >= x0 && gap <= join; z--) {
+          if (!mine(z)) gap++;
+          else {
+            a = z;
+            gap = 0;
+          }
+        }
+        let e = x;
+        for (let z = x + 1, gap = 0; z <= x1 && gap <= join; z++) {
+          if (!mine(z)) gap++;
+          else {
+            e = z;
+            gap = 0;
+          }
+        }
+        if (e - a > r - l) {
+          l = a;
+          r = e;
+        }
         x = e;
       }
       if (r < l) continue;
