@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { loadGarment, loadPerson } from '../../test/engine/fixtures';
-import { productPhoto } from '../../test/engine/eval/conditions';
+import { productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
@@ -16,7 +16,11 @@ beforeAll(async () => {
 }, 60_000);
 
 const people = new Map<string, { image: RgbaImage; analysis: PersonAnalysis }>();
-async function render(person: string, garment: string): Promise<{ r: TryOnResult; body: Body }> {
+async function render(
+  person: string,
+  garment: string,
+  condition: PhotoCondition = 'flat-white',
+): Promise<{ r: TryOnResult; body: Body }> {
   let p = people.get(person);
   if (!p) {
     const image = await loadPerson(person);
@@ -24,11 +28,76 @@ async function render(person: string, garment: string): Promise<{ r: TryOnResult
     people.set(person, p);
   }
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment);
-  const image = drawn ? (await productPhoto(drawn, 'flat-white')).image : await loadGarment(garment);
+  const image = drawn ? (await productPhoto(drawn, condition)).image : await loadGarment(garment);
   const r = await tryOn(nodeModelRuntime, p.image, [{ image, slot: 'bottom', source: 'laydown' }], {
     analysis: p.analysis,
   });
   return { r, body: bodyFrom(r.analysis) };
+}
+
+const legAxis = (leg: Body['legL'], y: number) => {
+  const thigh = y <= leg.mid.y;
+  const a = thigh ? leg.root : leg.mid;
+  const b = thigh ? leg.mid : leg.end;
+  return a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1);
+};
+
+/** The mean luminance of the garment's pixels on row y over x in [a, b), or null where any of them is not cloth. */
+function bandLum(r: TryOnResult, y: number, a: number, b: number): number | null {
+  const W = r.image.width;
+  const d = r.image.data;
+  const cov = r.layers.garment.data;
+  let s = 0;
+  let n = 0;
+  for (let x = Math.round(a); x < Math.round(b); x++) {
+    const p = y * W + x;
+    if ((cov[p] ?? 0) < 250) return null;
+    s += 0.3 * (d[p * 4] ?? 0) + 0.59 * (d[p * 4 + 1] ?? 0) + 0.11 * (d[p * 4 + 2] ?? 0);
+    n++;
+  }
+  return n ? s / n : null;
+}
+
+/**
+ * Below the knees, the left leg's cloth beside the middle between the legs' axes (0.15 spans to its left) over its
+ * cloth farther out (0.18 to 0.3 spans to its left), the largest over the rows where both bands are cloth: the
+ * valley's shade beside the seam (below 1) or none there (about 1).
+ */
+function seamShadeBelowKnees(r: TryOnResult, body: Body): number {
+  let worst = 0;
+  for (let y = Math.round(Math.max(body.legL.mid.y, body.legR.mid.y)); y < body.height; y++) {
+    const m = (legAxis(body.legL, y) + legAxis(body.legR, y)) / 2;
+    const inner = bandLum(r, y, m - body.span * 0.15, m);
+    const outer = bandLum(r, y, m - body.span * 0.3, m - body.span * 0.18);
+    if (inner !== null && outer !== null) worst = Math.max(worst, inner / outer);
+  }
+  return worst;
+}
+
+/**
+ * Streaks across the legs beside the seam: below the crotch, each side's band 0.03 to 0.15 spans from the middle
+ * between the legs' axes, the mean of |a row's luminance - its neighbours' mean| (a barcode of pale rows: large).
+ */
+function seamStreaks(r: TryOnResult, body: Body): number {
+  let worst = 0;
+  for (const sign of [-1, 1]) {
+    const rows: (number | null)[] = [];
+    for (let y = Math.round(body.pelvis.y + body.torsoH * 0.3); y < body.height; y++) {
+      const m = (legAxis(body.legL, y) + legAxis(body.legR, y)) / 2;
+      const [a, b] = [m + sign * body.span * 0.03, m + sign * body.span * 0.15];
+      rows.push(bandLum(r, y, Math.min(a, b), Math.max(a, b)));
+    }
+    let sum = 0;
+    let n = 0;
+    for (let i = 1; i + 1 < rows.length; i++) {
+      const [a, b, c] = [rows[i - 1], rows[i], rows[i + 1]];
+      if (a === null || b === null || c === null || a === undefined || b === undefined || c === undefined) continue;
+      sum += Math.abs(b - (a + c) / 2);
+      n++;
+    }
+    if (n) worst = Math.max(worst, sum / n);
+  }
+  return worst;
 }
 
 /** The drawn garment's rows: its first and last with at least a tenth of a span of it. */
@@ -157,5 +226,17 @@ describe('skirts and trousers (real models)', () => {
     const { data: cov, width: W, height: H } = r.layers.garment;
     const [first] = rowsOf(cov, W, H, body.span);
     expect((body.pelvis.y - first) / body.torsoH).toBeLessThan(0.3);
+    // issue 38, round 17, part X1: her right trouser leg ends above the left one's hem; the left leg, going on a few
+    // pixels past the seam there (its underlap), lost the valley's shade, a pale square patch at the top of the hems'
+    // V (1.00); its valley now goes on down to its hem (0.77)
+    expect(seamShadeBelowKnees(r, body)).toBeLessThan(0.9);
+  }, 60_000);
+
+  // issue 38, round 17, part X1: where her legs' axes meet, on some rows a leg's own pixel nearest its axis was a
+  // 1-px sliver of it on the seam: those rows went unshaded, a barcode of pale and dark streaks across the legs
+  // down the fold from the 200 px photo (1.76); each leg's longest run is shaded now (0.35)
+  it('shades jeans from a 200 px photo on cgi-model-15 without streaks across the legs', async () => {
+    const { r, body } = await render('cgi-model-15', 'jeans-indigo', 'small-200');
+    expect(seamStreaks(r, body)).toBeLessThan(0.8);
   }, 60_000);
 });

@@ -915,6 +915,15 @@ const LEG_MEET_W = 1;
 const LEG_MEET = 0.55;
 /** Legs parting below the seam: the meeting side's valley eases to a plain turn as the edge leaves it (x the span). */
 const PARTED_MEET = 0.12;
+/** A trouser leg's run on a row is looked for this far (x the span) either side of its axis. */
+const RUN_REACH = 0.1;
+/** ...its runs parted by at most this many pixels (x the span, at least 2) of another's are one run. */
+const RUN_JOIN = 0.015;
+/**
+ * A trouser leg whose inner edge lies past the seam by at most this (x the span: twice SEAM_UNDERLAP, the left leg's
+ * underlap plus the hem's rounding) is still on it below the other leg's higher hem.
+ */
+const UNDER_SEAM = 2 * SEAM_UNDERLAP;
 
 /**
  * Where the legs touch, the line the two trouser legs meet on: from the body's axis at the crotch to the middle of
@@ -1187,27 +1196,46 @@ function shadeLegs(
       const ax = legAxisX(leg, y);
       if (ax === null) continue;
       const mine = (x: number) => (data[(y * W + x) * 4 + 3] ?? 0) >= 128 && stamp[y * W + x] === call;
-      // the leg's run on this row: out from the pixel of its own nearest its axis
-      let c = Math.max(x0, Math.min(x1, Math.round(ax)));
-      if (!mine(c)) {
-        let found = -1;
-        for (let d = 1; d <= body.span * 0.1 && found < 0; d++) {
-          if (c - d >= x0 && mine(c - d)) found = c - d;
-          else if (c + d <= x1 && mine(c + d)) found = c + d;
+      // the leg's run on this row: the longest of its own runs within RUN_REACH spans of its axis (the nearest one
+      // was, on some rows, a 1-px sliver of it showing on the seam beside the other leg's edge: those rows went
+      // unshaded, a barcode of pale streaks across the leg where the legs' axes meet)
+      // (runs parted by at most RUN_JOIN px of the other leg are one: the sliver shaded with the leg, not a pale dash)
+      const c = Math.round(ax);
+      const reach = Math.max(1, Math.round(body.span * RUN_REACH));
+      const join = Math.max(2, Math.round(body.span * RUN_JOIN));
+      let l = -1;
+      let r = -2;
+      for (let x = Math.max(x0, c - reach); x <= Math.min(x1, c + reach); x++) {
+        if (!mine(x)) continue;
+        let a = x;
+        for (let z = x - 1, gap = 0; z >= x0 && gap <= join; z--) {
+          if (!mine(z)) gap++;
+          else {
+            a = z;
+            gap = 0;
+          }
         }
-        if (found < 0) continue;
-        c = found;
+        let e = x;
+        for (let z = x + 1, gap = 0; z <= x1 && gap <= join; z++) {
+          if (!mine(z)) gap++;
+          else {
+            e = z;
+            gap = 0;
+          }
+        }
+        if (e - a > r - l) {
+          l = a;
+          r = e;
+        }
+        x = e;
       }
-      let l = c;
-      let r = c;
-      while (l > x0 && mine(l - 1)) l--;
-      while (r < x1 && mine(r + 1)) r++;
+      if (r < l) continue;
       const half = (r - l + 1) / 2;
       const band = Math.max(2, half * LEG_TURN_W);
       // its side on the seam at the seam's own line (the pixel where the other leg's cloth begins steps each row)
       const near = body.span * SEAM_NEAR;
-      const lo = side && sx !== null && Math.abs(l - sx) < near ? sx : l;
-      const hi = !side && sx !== null && Math.abs(r + 1 - sx) < near ? sx : r + 1;
+      let lo = side && sx !== null && Math.abs(l - sx) < near ? sx : l;
+      let hi = !side && sx !== null && Math.abs(r + 1 - sx) < near ? sx : r + 1;
       // the side that meets the other leg on the seam turns deeper and over more of the leg (the other leg shades
       // it): two tubes meeting in a valley, not one slab with a thin fold (legs side by side only: the front leg's
       // edge across a crossed leg is not a valley)
@@ -1218,11 +1246,19 @@ function shadeLegs(
       // ai-body, the legs below it one flat slab)
       const line = sx ?? (meet ? (seam?.(y + 0.5) ?? null) : null);
       const fromSeam = line === null ? Infinity : side ? l - line : line - (r + 1);
-      const open = fromSeam < -near ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
+      // (a leg going on past the seam by no more than its underlap, where the other leg's hem ends above it: still
+      // on the seam, its valley measured from the seam's line; switched to a plain turn there, a pale square patch
+      // at the top of the hems' V between the valley's shade above and below it)
+      const under = meet && line !== null && fromSeam < -near && fromSeam >= -near - body.span * UNDER_SEAM;
+      if (under && side) lo = line;
+      if (under && !side) hi = line;
+      const open =
+        fromSeam < -near && !under ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
       const onSeam = meet && open < 1;
       const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
       const kMeet = (LEG_MEET * (1 - open) + LEG_TURN * open) * Math.min(1, (y - crotchY) / ramp);
       for (let x = l; x <= r; x++) {
+        if (!mine(x)) continue;
         const dl = Math.max(0, x + 0.5 - lo);
         const dh = Math.max(0, hi - x - 0.5);
         const din = side ? dl : dh;
