@@ -102,6 +102,14 @@ const SKIN_RUN_LUM: [number, number] = [0.55, 1.5];
 const SKIN_RUN_MAX = 0.8;
 const SKIN_RUN_RIM = 0.15;
 
+/**
+ * A nearer foot's sole under its ankle: the lowest FACING_ROWS of its height, the mask's run there centred within
+ * FACING_OFF shin widths of the ankle keypoint and at most FACING_RUN shin widths wide (soleUnderAnkle).
+ */
+const FACING_ROWS = 0.25;
+const FACING_OFF = 0.35;
+const FACING_RUN = 2.2;
+
 export interface BootFront {
   /** The sole's middle under the foot, the foot's height (sole to ankle) and width across. */
   sole: Point;
@@ -341,6 +349,47 @@ function skinRunPast(
 }
 
 /**
+ * Whether a foot's sole stands under its ankle (a foot facing the camera): over the lowest FACING_ROWS of the foot's
+ * height (sole to ankle), the middle of the mask's run under the ankle is within FACING_OFF shin widths of it, and
+ * the run at most FACING_RUN shin widths wide (a foot in profile's sole runs on to its toe).
+ */
+function soleUnderAnkle(
+  mask: Uint8Array,
+  W: number,
+  H: number,
+  ankle: Point,
+  soleY: number,
+  height: number,
+  shinW: number,
+): boolean {
+  let off = 0;
+  let n = 0;
+  let rows = 0;
+  for (let y = Math.round(soleY - height * FACING_ROWS); y < Math.round(soleY); y++) {
+    if (y < 0 || y >= H) continue;
+    rows++;
+    const ax = ankle.x;
+    const row = y * W;
+    let seed = -1;
+    for (let d = 0; d <= shinW * 0.5 && seed < 0; d++) {
+      const a = Math.round(ax - d);
+      const b = Math.round(ax + d);
+      if (a >= 0 && a < W && (mask[row + a] ?? 0) >= 128) seed = a;
+      else if (b >= 0 && b < W && (mask[row + b] ?? 0) >= 128) seed = b;
+    }
+    if (seed < 0) continue;
+    let a = seed;
+    let b = seed;
+    while (a > 0 && (mask[row + a - 1] ?? 0) >= 128) a--;
+    while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128) b++;
+    if (b - a + 1 > shinW * FACING_RUN) return false;
+    off += (a + b + 1) / 2 - ax;
+    n++;
+  }
+  return n >= rows * 0.5 && n > 0 && Math.abs(off / n) <= shinW * FACING_OFF;
+}
+
+/**
  * Draw a boot seen from the front into `layer`: its shaft from the ankle up the shin (as tall as the side view's
  * proportions give for the leg, FOOT_PER_KNEE, under the knee), on the shin's own outline, flowing into the foot.
  */
@@ -355,7 +404,7 @@ export function drawBootFront(
   at: BootFront,
   area: BootArea | null = null,
 ): void {
-  const { sole, height, width, ankle, knee, shinW, toe, other, otherKnee } = at;
+  const { sole, height, width, ankle, knee, shinW, other, otherKnee } = at;
   if (width < 2 || height < 2 || shinW < 2) return;
   const W = layer.width;
   const H = layer.height;
@@ -387,6 +436,12 @@ export function drawBootFront(
   const sideBySide =
     !!otherKnee && Math.abs(other.x - ankle.x) >= shinW * APART && Math.abs(other.y - ankle.y) <= shinW * SIDE_BY_SIDE;
   const otherSide = Math.sign(other.x - ankle.x);
+  // the nearer foot of feet one behind the other (not side by side; its ankle the lower) whose sole stands under its
+  // ankle faces the camera: a toe reaching past it higher up is the farther foot's (FACING_*)
+  const toe =
+    at.toe !== 0 && !sideBySide && other.y < ankle.y && soleUnderAnkle(mask, W, H, ankle, sole.y, height, shinW)
+      ? 0
+      : at.toe;
   const apart = (y: number, lo: number, hi: number): [number, number] => {
     if (!sideBySide) return [lo, hi];
     // (half a pixel past it: the two boots' soft edges overlap, no light seam between them)
