@@ -110,6 +110,13 @@ const FACING_ROWS = 0.25;
 const FACING_OFF = 0.35;
 const FACING_RUN = 2.2;
 
+/**
+ * A boot on a foot on pointe: below the ankle its foot narrows to POINTE_BOOT_FOOT of the ankle's half width and
+ * rounds into its tip on the floor, in the colour of the side view's lowest shaft rows (the vamp seen from the front,
+ * not the dark toe and sole), with no toe box nor sole band.
+ */
+const POINTE_BOOT_FOOT = 0.8;
+
 export interface BootFront {
   /** The sole's middle under the foot, the foot's height (sole to ankle) and width across. */
   sole: Point;
@@ -132,6 +139,11 @@ export interface BootFront {
    * boxes, one wider and one narrower, do not end the shafts at two heights); else this boot's own box's.
    */
   aspect?: number;
+  /**
+   * A foot on pointe (shoe-pointe.ts `pointeFoot`): `sole` is its tip on the floor, `height` the foot from it up to
+   * the ankle; the boot's foot goes on down the pointed foot (POINTE_BOOT_*), not a toe box on the floor.
+   */
+  pointe?: boolean;
 }
 
 const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
@@ -438,8 +450,10 @@ export function drawBootFront(
   const otherSide = Math.sign(other.x - ankle.x);
   // the nearer foot of feet one behind the other (not side by side; its ankle the lower) whose sole stands under its
   // ankle faces the camera: a toe reaching past it higher up is the farther foot's (FACING_*)
+  const onPointe = !!at.pointe;
   const toe =
-    at.toe !== 0 && !sideBySide && other.y < ankle.y && soleUnderAnkle(mask, W, H, ankle, sole.y, height, shinW)
+    onPointe ||
+    (at.toe !== 0 && !sideBySide && other.y < ankle.y && soleUnderAnkle(mask, W, H, ankle, sole.y, height, shinW))
       ? 0
       : at.toe;
   const apart = (y: number, lo: number, hi: number): [number, number] => {
@@ -530,11 +544,22 @@ export function drawBootFront(
   const halfA = (hiA - loA) / 2;
   // the foot: its middle between the ankle's and the sole's, its toe on the side it points to; a foot facing the
   // camera flares out from the ankle into a rounded toe (FRONT_TOE_*), side by side outwards from the other leg
-  const facing = toe === 0;
-  const footHalf = Math.max(halfA * (facing ? FRONT_TOE_FLARE : FOOT_MIN), width * FOOT_HALF);
-  const footMid = facing && sideBySide ? midA - otherSide * (footHalf - halfA) : (midA + sole.x) / 2;
+  // (on pointe: down the pointed foot to its tip, POINTE_BOOT_FOOT)
+  const facing = toe === 0 && !onPointe;
+  const footHalf = onPointe
+    ? halfA * POINTE_BOOT_FOOT
+    : Math.max(halfA * (facing ? FRONT_TOE_FLARE : FOOT_MIN), width * FOOT_HALF);
+  const footMid = onPointe
+    ? sole.x
+    : facing && sideBySide
+      ? midA - otherSide * (footHalf - halfA)
+      : (midA + sole.x) / 2;
   const toeExtra = footHalf * TOE_REACH * Math.abs(toe);
-  const rCorner = facing ? Math.min(footHalf * FRONT_TOE_ROUND, (ySole - yA) * 0.5) : footHalf * 0.35;
+  const rCorner = onPointe
+    ? footHalf
+    : facing
+      ? Math.min(footHalf * FRONT_TOE_ROUND, (ySole - yA) * 0.5)
+      : footHalf * 0.35;
   const toeTop = ySole - height * TOE_CAP;
   // the person's own foot below the ankle (its toes reaching past the boot's outline, a rear foot in profile
   // beside it): covered, its outline smoothed, on the sides away from the other leg's ankle
@@ -542,8 +567,8 @@ export function drawBootFront(
   const fN = Math.max(0, Math.ceil(ySole) - fTop + 1);
   const coverL = new Float64Array(fN);
   const coverR = new Float64Array(fN);
-  const canL = !(other.x < ankle.x - shinW * 0.3);
-  const canR = !(other.x > ankle.x + shinW * 0.3);
+  const canL = !onPointe && !(other.x < ankle.x - shinW * 0.3);
+  const canR = !onPointe && !(other.x > ankle.x + shinW * 0.3);
   if (fN > 0 && (canL || canR)) {
     const lim = footHalf * FOOT_COVER;
     for (let i = 0; i < fN; i++) {
@@ -640,7 +665,7 @@ export function drawBootFront(
   }
   // a destination row's source row: the sole to the sole, the ankle to the toe end's top, the top to the top
   const srcRow = (y: number): number => {
-    if (y >= yA) return srcBot - ((ySole - y) / Math.max(1, ySole - yA)) * (srcBot - srcToeTop);
+    if (y >= yA) return onPointe ? srcToeTop : srcBot - ((ySole - y) / Math.max(1, ySole - yA)) * (srcBot - srcToeTop);
     return srcToeTop - ((yA - y) / Math.max(1, yA - yTop)) * (srcToeTop - b.y);
   };
   const colourAt = (y: number): number[] => {
@@ -708,7 +733,7 @@ export function drawBootFront(
       const shade = inSole
         ? (0.8 + 0.2 * Math.sqrt(1 - u * u)) * seam(xc, yc)
         : clamp((0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim, 0, 1.2) *
-          (toe === 0 && yc > yA - crease * 2 ? toeLight(xc, yc) : 1) *
+          (facing && yc > yA - crease * 2 ? toeLight(xc, yc) : 1) *
           seam(xc, yc);
       const o = (y * W + x) * 4;
       for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (base[c] ?? 0) * shade * (tint[c] ?? 0));
@@ -722,7 +747,8 @@ export function drawBootFront(
   }
   // a soft contact shadow on the floor round the sole, under the boot (its drawn pixels over it)
   const shW = boxHalf * FLOOR_SHADOW_W;
-  const shH = Math.max(2, footH * FLOOR_SHADOW_H);
+  // (on pointe only its tip touches the floor: a shadow as deep as it is wide)
+  const shH = Math.max(2, onPointe ? shW * 0.5 : footH * FLOOR_SHADOW_H);
   for (let y = Math.max(0, Math.floor(ySole - shH)); y <= Math.min(H - 1, Math.ceil(ySole + shH)); y++) {
     for (let x = Math.max(0, Math.floor(boxMid - shW)); x <= Math.min(W - 1, Math.ceil(boxMid + shW)); x++) {
       const d = ((x + 0.5 - boxMid) / shW) ** 2 + ((y + 0.5 - ySole) / shH) ** 2;
