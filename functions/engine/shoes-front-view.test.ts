@@ -373,6 +373,43 @@ describe('shoes seen from the front (real models)', () => {
       expect({ share, on, along: share < 0.35 && on > 1000 }).toMatchObject({ along: true });
   }, 60_000);
 
+  // round 17, X4: cgi-model-2's crossed shins bend: each boot's shaft followed them, wavy sides (its sides' widest
+  // bend off their straight line down the shaft, in shin widths, the most of the four sides: 0.11); a boot's shaft is
+  // stiff, its sides drawn towards that line (shoe-boot.ts SHAFT_STIFF: 0.04)
+  it("keeps a boot's shaft straight down crossed shins, no wavy sides", async () => {
+    const { person, body, cov } = await renderOnce('boots-tall', 'cgi-model-2');
+    const W = person.width;
+    const bends: number[] = [];
+    for (const leg of [body.legL, body.legR]) {
+      const w = leg.widthEnd;
+      const axis = (y: number) =>
+        Math.round(leg.end.x + ((leg.mid.x - leg.end.x) * (y - leg.end.y)) / (leg.mid.y - leg.end.y));
+      let top = Math.round(leg.end.y);
+      while (top > leg.mid.y && cov[(top - 1) * W + axis(top - 1)]! >= 128) top--;
+      // the shaft's rows above its ankle's easing: each side's edge, outwards from the axis
+      const rows = Array.from({ length: Math.round((leg.end.y - top) * 0.7) - 3 }, (_, i) => top + 3 + i);
+      for (const dir of [-1, 1]) {
+        const edge = rows.map((y) => {
+          let d = 0;
+          while (d < w * 2 && cov[y * W + axis(y) + dir * (d + 1)]! >= 128) d++;
+          return axis(y) + dir * d;
+        });
+        const n = rows.length;
+        const mx = rows.reduce((p, q) => p + q, 0) / n;
+        const my = edge.reduce((p, q) => p + q, 0) / n;
+        let sxy = 0;
+        let sxx = 0;
+        rows.forEach((y, i) => {
+          sxy += (y - mx) * (edge[i]! - my);
+          sxx += (y - mx) ** 2;
+        });
+        const k = sxy / sxx;
+        bends.push(Math.max(...rows.map((y, i) => Math.abs(edge[i]! - (my + k * (y - mx))))) / w);
+      }
+    }
+    expect(Math.max(...bends)).toBeLessThan(0.07);
+  }, 60_000);
+
   // before: the front a tall box from the sole up to the ankle's keypoint (ai-body: its top 0.06 shin widths
   // under it, 107 / 93 px tall), as tall as the old shoe where that was taller; now it ends below the ankle
   it('ends a trainer seen from the front below the ankle, not up to it', async () => {

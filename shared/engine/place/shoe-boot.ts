@@ -31,6 +31,8 @@ const FOOT_COVER = 2.2;
 const TOE_CAP = 0.55;
 /** A shaft is stiff: on every row it is at least this share of its median half width (not pinched to the bare ankle). */
 const SHAFT_TAPER = 0.95;
+/** A boot's shaft is stiff: each side keeps this share of its bends off its straight line down the shaft. */
+const SHAFT_STIFF = 0.35;
 /** Side by side, a shaft's outer side is at least this share of its widest above from the line between the legs. */
 const PAIR_TAPER = 0.8;
 /** Legs whose axes are at least this many shin widths apart each keep their boot on their side of the line between them. */
@@ -509,6 +511,38 @@ export function drawBootFront(
         else e[0] -= g;
       });
     }
+  }
+  // a stiff shaft: each side drawn towards its straight line down the shaft (SHAFT_STIFF of its bends kept), never in
+  // past the leg's own outline (no bare calf beside it)
+  {
+    const n = shaftEdges.length;
+    for (const k of [0, 1] as const) {
+      let sx = 0;
+      let sy = 0;
+      let sxx = 0;
+      let sxy = 0;
+      shaftEdges.forEach((e, i) => {
+        sx += i;
+        sy += e[k];
+        sxx += i * i;
+        sxy += i * e[k];
+      });
+      const den = n * sxx - sx * sx;
+      if (!(n > 2) || !(Math.abs(den) > 0)) continue;
+      const slope = (n * sxy - sx * sy) / den;
+      const icpt = (sy - slope * sx) / n;
+      shaftEdges.forEach((e, i) => {
+        const line = icpt + slope * i;
+        const leg = (shin.mid[i] ?? 0) + (k ? 1 : -1) * (shin.half[i] ?? 0);
+        const v = line + (e[k] - line) * SHAFT_STIFF;
+        e[k] = k ? Math.max(v, leg) : Math.min(v, leg);
+      });
+    }
+    shaftEdges.forEach((e, i) => {
+      const [lo, hi] = apart(r0 + i, e[0], e[1]);
+      e[0] = lo;
+      e[1] = hi;
+    });
   }
   // a foot facing the camera: the shaft eases in to its ankle over its lowest ANKLE_H (both sides; side by side the
   // outer one only, the two still meeting on the line), the foot flaring out below it
