@@ -512,8 +512,8 @@ export function drawBootFront(
       });
     }
   }
-  // a stiff shaft: each side drawn towards its straight line down the shaft (SHAFT_STIFF of its bends kept), never in
-  // past the leg's own outline (no bare calf beside it)
+  // a stiff shaft: each side drawn towards its straight line down the shaft (SHAFT_STIFF of its bends kept) above its
+  // ankle, never in past the leg's own outline (no bare calf beside it)
   {
     const n = shaftEdges.length;
     for (const k of [0, 1] as const) {
@@ -534,7 +534,9 @@ export function drawBootFront(
       shaftEdges.forEach((e, i) => {
         const line = icpt + slope * i;
         const leg = (shin.mid[i] ?? 0) + (k ? 1 : -1) * (shin.half[i] ?? 0);
-        const v = line + (e[k] - line) * SHAFT_STIFF;
+        // (fading out over its lowest ANKLE_H: the ankle eases in to the foot there)
+        const w = smoothstep((n - 1 - i) / Math.max(1, n * ANKLE_H));
+        const v = line + (e[k] - line) * (1 - (1 - SHAFT_STIFF) * w);
         e[k] = k ? Math.max(v, leg) : Math.min(v, leg);
       });
     }
