@@ -34,6 +34,34 @@ async function render(name: string, condition: 'flat-white' | 'rotated') {
   return { person, body: bodyFrom(analysis), r };
 }
 
+/** Down the nearer foot's middle (its ankle the lower), under the ankle: the brightest row after the darkest in the
+ * foot's upper 70%, over it (a toe box lit from above under its crease; a column going on down is about 1). */
+async function toeBox(name: string): Promise<number> {
+  const { person, body, r } = await bootsOn(name);
+  const W = person.width;
+  const leg = body.legL.end.y > body.legR.end.y ? body.legL : body.legR;
+  const cov = r.layers.garment.data;
+  const x0 = Math.round(leg.end.x - leg.widthEnd * 0.15);
+  const x1 = Math.round(leg.end.x + leg.widthEnd * 0.15);
+  // the boot's sole under the ankle: its lowest row in the foot's middle
+  let sole = Math.round(leg.end.y);
+  while (sole + 1 < person.height && cov[(sole + 1) * W + Math.round(leg.end.x)]! >= 128) sole++;
+  expect(sole - leg.end.y).toBeGreaterThan(10);
+  const lum: number[] = [];
+  for (let y = Math.round(leg.end.y); y < leg.end.y + (sole - leg.end.y) * 0.85; y++) {
+    let s = 0;
+    for (let x = x0; x <= x1; x++) {
+      const o = (y * W + x) * 4;
+      s += 0.3 * r.image.data[o]! + 0.59 * r.image.data[o + 1]! + 0.11 * r.image.data[o + 2]!;
+    }
+    lum.push(s / (x1 - x0 + 1));
+  }
+  // the darkest row in the foot's upper 70%, the brightest after it
+  const cut = Math.round((sole - leg.end.y) * 0.7);
+  const dark = lum.indexOf(Math.min(...lum.slice(0, cut)));
+  return Math.max(...lum.slice(dark)) / lum[dark]!;
+}
+
 describe('tall boots (real models)', () => {
   // boots-tall is drawn 40 cm tall over a 25 cm foot: on a standing leg its top is about 0.8 of the way from the
   // ankle to the knee, under the knee. Before: the shaft was as long as its aspect at 1.35 ankle widths, 0.92 of
@@ -207,29 +235,13 @@ describe('tall boots (real models)', () => {
   // ankle to 0.15 of it above the sole, the brightest row after the darkest of its upper 70% was 1.00 of it); now
   // the toe box is a dome lit from above under a soft crease (1.15)
   it('draws a boot seen from the front with a toe box at its foot', async () => {
-    const { person, body, r } = await bootsOn('cgi-model-30');
-    const W = person.width;
-    const leg = body.legL.end.y > body.legR.end.y ? body.legL : body.legR;
-    const cov = r.layers.garment.data;
-    const x0 = Math.round(leg.end.x - leg.widthEnd * 0.15);
-    const x1 = Math.round(leg.end.x + leg.widthEnd * 0.15);
-    // the boot's sole under the ankle: its lowest row in the foot's middle
-    let sole = Math.round(leg.end.y);
-    while (sole + 1 < person.height && cov[(sole + 1) * W + Math.round(leg.end.x)]! >= 128) sole++;
-    expect(sole - leg.end.y).toBeGreaterThan(10);
-    const lum: number[] = [];
-    for (let y = Math.round(leg.end.y); y < leg.end.y + (sole - leg.end.y) * 0.85; y++) {
-      let s = 0;
-      for (let x = x0; x <= x1; x++) {
-        const o = (y * W + x) * 4;
-        s += 0.3 * r.image.data[o]! + 0.59 * r.image.data[o + 1]! + 0.11 * r.image.data[o + 2]!;
-      }
-      lum.push(s / (x1 - x0 + 1));
-    }
-    // the darkest row in the foot's upper 70%, the brightest after it
-    const cut = Math.round((sole - leg.end.y) * 0.7);
-    const dark = lum.indexOf(Math.min(...lum.slice(0, cut)));
-    expect(Math.max(...lum.slice(dark)) / lum[dark]!).toBeGreaterThan(1.08);
+    expect(await toeBox('cgi-model-30')).toBeGreaterThan(1.08);
+  }, 60_000);
+  // cgi-model-15's rear foot in profile reaches out past her front foot (both ankle keypoints on the front leg): the
+  // front boot took its toe as pointing that way, a blunt foot with no toe box (1.00); her front foot's sole stands
+  // under its ankle, so it faces the camera, its toe box lit above its sole (FACING_*, shoe-boot.ts: 1.06)
+  it('gives the nearer foot facing the camera its toe box where the rear foot reaches past it', async () => {
+    expect(await toeBox('cgi-model-15')).toBeGreaterThan(1.04);
   }, 60_000);
   // a foot facing the camera was the shaft going on down with its sides straight (a column: cgi-model-30's front boot,
   // cgi-model-23's pair); now the shaft eases in to its ankle and the foot flares out from it into a rounded toe

@@ -66,6 +66,29 @@ function renderOnce(garment: string, name = 'ai-body') {
   return hit;
 }
 
+/**
+ * Round each ankle of cgi-model-2 (on pointe), from `above` shin widths above it to three below: the share of the
+ * shoe's pixels off the foot (the mask's solid run), and how many are on it.
+ */
+async function onPointe(garment: string, above = 1): Promise<{ share: number; on: number }[]> {
+  const { person, body, cov } = await renderOnce(garment, 'cgi-model-2');
+  const W = person.width;
+  return [body.legL, body.legR].map((leg) => {
+    const w = leg.widthEnd;
+    let on = 0;
+    let off = 0;
+    for (let y = Math.round(leg.end.y - w * above); y < Math.min(person.height, leg.end.y + w * 3); y++) {
+      for (let x = Math.round(leg.end.x - w * 1.5); x <= leg.end.x + w * 1.5; x++) {
+        const p = y * W + x;
+        if (cov[p]! < 128) continue;
+        if (body.mask[p]! >= 200) on++;
+        else off++;
+      }
+    }
+    return { share: off / Math.max(1, on + off), on };
+  });
+}
+
 async function render(garment: string) {
   const r = await renderOnce(garment);
   return feet(r.body, r.image, r.cov);
@@ -365,23 +388,52 @@ describe('shoes seen from the front (real models)', () => {
   // widths: 0.46 / 0.28 of the pump's pixels off the foot (the mask's solid run) on the old code; now the pump is
   // drawn along the foot from its tip up to the ankle, as wide as the foot (shoe-pointe.ts): 0.12 / 0.02
   it('draws a pump on a foot on pointe along that foot, not on the floor beside it', async () => {
-    const { person, body, cov } = await renderOnce('heels-red', 'cgi-model-2');
+    for (const { share, on } of await onPointe('heels-red'))
+      expect({ share, on, along: share < 0.2 && on > 1000 }).toMatchObject({ along: true });
+  }, 60_000);
+  // round 17, X4: a boot on a foot on pointe (cgi-model-2) ended in a big round foot on the floor under it (below
+  // the ankles, 0.41 / 0.57 of its pixels off the foot); now its foot goes on down the pointed foot to its tip
+  // (shoe-boot.ts `pointe`, POINTE_BOOT_FOOT): 0.22 / 0.29
+  it('draws a boot on a foot on pointe along that foot, not on the floor beside it', async () => {
+    for (const { share, on } of await onPointe('boots-tall', 0))
+      expect({ share, on, along: share < 0.35 && on > 1000 }).toMatchObject({ along: true });
+  }, 60_000);
+
+  // round 17, X4: cgi-model-2's crossed shins bend: each boot's shaft followed them, wavy sides (its sides' widest
+  // bend off their straight line down the shaft, in shin widths, the most of the four sides: 0.11); a boot's shaft is
+  // stiff, its sides drawn towards that line (shoe-boot.ts SHAFT_STIFF: 0.04)
+  it("keeps a boot's shaft straight down crossed shins, no wavy sides", async () => {
+    const { person, body, cov } = await renderOnce('boots-tall', 'cgi-model-2');
     const W = person.width;
+    const bends: number[] = [];
     for (const leg of [body.legL, body.legR]) {
       const w = leg.widthEnd;
-      let on = 0;
-      let off = 0;
-      for (let y = Math.round(leg.end.y - w); y < Math.min(person.height, leg.end.y + w * 3); y++) {
-        for (let x = Math.round(leg.end.x - w * 1.5); x <= leg.end.x + w * 1.5; x++) {
-          const p = y * W + x;
-          if (cov[p]! < 128) continue;
-          if (body.mask[p]! >= 200) on++;
-          else off++;
-        }
+      const axis = (y: number) =>
+        Math.round(leg.end.x + ((leg.mid.x - leg.end.x) * (y - leg.end.y)) / (leg.mid.y - leg.end.y));
+      let top = Math.round(leg.end.y);
+      while (top > leg.mid.y && cov[(top - 1) * W + axis(top - 1)]! >= 128) top--;
+      // the shaft's rows above its ankle's easing: each side's edge, outwards from the axis
+      const rows = Array.from({ length: Math.round((leg.end.y - top) * 0.7) - 3 }, (_, i) => top + 3 + i);
+      for (const dir of [-1, 1]) {
+        const edge = rows.map((y) => {
+          let d = 0;
+          while (d < w * 2 && cov[y * W + axis(y) + dir * (d + 1)]! >= 128) d++;
+          return axis(y) + dir * d;
+        });
+        const n = rows.length;
+        const mx = rows.reduce((p, q) => p + q, 0) / n;
+        const my = edge.reduce((p, q) => p + q, 0) / n;
+        let sxy = 0;
+        let sxx = 0;
+        rows.forEach((y, i) => {
+          sxy += (y - mx) * (edge[i]! - my);
+          sxx += (y - mx) ** 2;
+        });
+        const k = sxy / sxx;
+        bends.push(Math.max(...rows.map((y, i) => Math.abs(edge[i]! - (my + k * (y - mx))))) / w);
       }
-      const share = off / Math.max(1, on + off);
-      expect({ share, on, along: share < 0.2 && on > 1000 }).toMatchObject({ along: true });
     }
+    expect(Math.max(...bends)).toBeLessThan(0.07);
   }, 60_000);
 
   // before: the front a tall box from the sole up to the ankle's keypoint (ai-body: its top 0.06 shin widths

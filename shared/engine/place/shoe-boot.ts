@@ -31,6 +31,8 @@ const FOOT_COVER = 2.2;
 const TOE_CAP = 0.55;
 /** A shaft is stiff: on every row it is at least this share of its median half width (not pinched to the bare ankle). */
 const SHAFT_TAPER = 0.95;
+/** A boot's shaft is stiff: each side keeps this share of its bends off its straight line down the shaft. */
+const SHAFT_STIFF = 0.35;
 /** Side by side, a shaft's outer side is at least this share of its widest above from the line between the legs. */
 const PAIR_TAPER = 0.8;
 /** Legs whose axes are at least this many shin widths apart each keep their boot on their side of the line between them. */
@@ -102,6 +104,21 @@ const SKIN_RUN_LUM: [number, number] = [0.55, 1.5];
 const SKIN_RUN_MAX = 0.8;
 const SKIN_RUN_RIM = 0.15;
 
+/**
+ * A nearer foot's sole under its ankle: the lowest FACING_ROWS of its height, the mask's run there centred within
+ * FACING_OFF shin widths of the ankle keypoint and at most FACING_RUN shin widths wide (soleUnderAnkle).
+ */
+const FACING_ROWS = 0.25;
+const FACING_OFF = 0.35;
+const FACING_RUN = 2.2;
+
+/**
+ * A boot on a foot on pointe: below the ankle its foot narrows to POINTE_BOOT_FOOT of the ankle's half width and
+ * rounds into its tip on the floor, in the colour of the side view's lowest shaft rows (the vamp seen from the front,
+ * not the dark toe and sole), with no toe box nor sole band.
+ */
+const POINTE_BOOT_FOOT = 0.8;
+
 export interface BootFront {
   /** The sole's middle under the foot, the foot's height (sole to ankle) and width across. */
   sole: Point;
@@ -124,6 +141,11 @@ export interface BootFront {
    * boxes, one wider and one narrower, do not end the shafts at two heights); else this boot's own box's.
    */
   aspect?: number;
+  /**
+   * A foot on pointe (shoe-pointe.ts `pointeFoot`): `sole` is its tip on the floor, `height` the foot from it up to
+   * the ankle; the boot's foot goes on down the pointed foot (POINTE_BOOT_*), not a toe box on the floor.
+   */
+  pointe?: boolean;
 }
 
 const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
@@ -341,6 +363,47 @@ function skinRunPast(
 }
 
 /**
+ * Whether a foot's sole stands under its ankle (a foot facing the camera): over the lowest FACING_ROWS of the foot's
+ * height (sole to ankle), the middle of the mask's run under the ankle is within FACING_OFF shin widths of it, and
+ * the run at most FACING_RUN shin widths wide (a foot in profile's sole runs on to its toe).
+ */
+function soleUnderAnkle(
+  mask: Uint8Array,
+  W: number,
+  H: number,
+  ankle: Point,
+  soleY: number,
+  height: number,
+  shinW: number,
+): boolean {
+  let off = 0;
+  let n = 0;
+  let rows = 0;
+  for (let y = Math.round(soleY - height * FACING_ROWS); y < Math.round(soleY); y++) {
+    if (y < 0 || y >= H) continue;
+    rows++;
+    const ax = ankle.x;
+    const row = y * W;
+    let seed = -1;
+    for (let d = 0; d <= shinW * 0.5 && seed < 0; d++) {
+      const a = Math.round(ax - d);
+      const b = Math.round(ax + d);
+      if (a >= 0 && a < W && (mask[row + a] ?? 0) >= 128) seed = a;
+      else if (b >= 0 && b < W && (mask[row + b] ?? 0) >= 128) seed = b;
+    }
+    if (seed < 0) continue;
+    let a = seed;
+    let b = seed;
+    while (a > 0 && (mask[row + a - 1] ?? 0) >= 128) a--;
+    while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128) b++;
+    if (b - a + 1 > shinW * FACING_RUN) return false;
+    off += (a + b + 1) / 2 - ax;
+    n++;
+  }
+  return n >= rows * 0.5 && n > 0 && Math.abs(off / n) <= shinW * FACING_OFF;
+}
+
+/**
  * Draw a boot seen from the front into `layer`: its shaft from the ankle up the shin (as tall as the side view's
  * proportions give for the leg, FOOT_PER_KNEE, under the knee), on the shin's own outline, flowing into the foot.
  */
@@ -355,7 +418,7 @@ export function drawBootFront(
   at: BootFront,
   area: BootArea | null = null,
 ): void {
-  const { sole, height, width, ankle, knee, shinW, toe, other, otherKnee } = at;
+  const { sole, height, width, ankle, knee, shinW, other, otherKnee } = at;
   if (width < 2 || height < 2 || shinW < 2) return;
   const W = layer.width;
   const H = layer.height;
@@ -387,6 +450,14 @@ export function drawBootFront(
   const sideBySide =
     !!otherKnee && Math.abs(other.x - ankle.x) >= shinW * APART && Math.abs(other.y - ankle.y) <= shinW * SIDE_BY_SIDE;
   const otherSide = Math.sign(other.x - ankle.x);
+  // the nearer foot of feet one behind the other (not side by side; its ankle the lower) whose sole stands under its
+  // ankle faces the camera: a toe reaching past it higher up is the farther foot's (FACING_*)
+  const onPointe = !!at.pointe;
+  const toe =
+    onPointe ||
+    (at.toe !== 0 && !sideBySide && other.y < ankle.y && soleUnderAnkle(mask, W, H, ankle, sole.y, height, shinW))
+      ? 0
+      : at.toe;
   const apart = (y: number, lo: number, hi: number): [number, number] => {
     if (!sideBySide) return [lo, hi];
     // (half a pixel past it: the two boots' soft edges overlap, no light seam between them)
@@ -441,6 +512,40 @@ export function drawBootFront(
       });
     }
   }
+  // a stiff shaft: each side drawn towards its straight line down the shaft (SHAFT_STIFF of its bends kept) above its
+  // ankle, never in past the leg's own outline (no bare calf beside it)
+  {
+    const n = shaftEdges.length;
+    for (const k of [0, 1] as const) {
+      let sx = 0;
+      let sy = 0;
+      let sxx = 0;
+      let sxy = 0;
+      shaftEdges.forEach((e, i) => {
+        sx += i;
+        sy += e[k];
+        sxx += i * i;
+        sxy += i * e[k];
+      });
+      const den = n * sxx - sx * sx;
+      if (!(n > 2) || !(Math.abs(den) > 0)) continue;
+      const slope = (n * sxy - sx * sy) / den;
+      const icpt = (sy - slope * sx) / n;
+      shaftEdges.forEach((e, i) => {
+        const line = icpt + slope * i;
+        const leg = (shin.mid[i] ?? 0) + (k ? 1 : -1) * (shin.half[i] ?? 0);
+        // (fading out over its lowest ANKLE_H: the ankle eases in to the foot there)
+        const w = smoothstep((n - 1 - i) / Math.max(1, n * ANKLE_H));
+        const v = line + (e[k] - line) * (1 - (1 - SHAFT_STIFF) * w);
+        e[k] = k ? Math.max(v, leg) : Math.min(v, leg);
+      });
+    }
+    shaftEdges.forEach((e, i) => {
+      const [lo, hi] = apart(r0 + i, e[0], e[1]);
+      e[0] = lo;
+      e[1] = hi;
+    });
+  }
   // a foot facing the camera: the shaft eases in to its ankle over its lowest ANKLE_H (both sides; side by side the
   // outer one only, the two still meeting on the line), the foot flaring out below it
   if (toe === 0) {
@@ -475,11 +580,22 @@ export function drawBootFront(
   const halfA = (hiA - loA) / 2;
   // the foot: its middle between the ankle's and the sole's, its toe on the side it points to; a foot facing the
   // camera flares out from the ankle into a rounded toe (FRONT_TOE_*), side by side outwards from the other leg
-  const facing = toe === 0;
-  const footHalf = Math.max(halfA * (facing ? FRONT_TOE_FLARE : FOOT_MIN), width * FOOT_HALF);
-  const footMid = facing && sideBySide ? midA - otherSide * (footHalf - halfA) : (midA + sole.x) / 2;
+  // (on pointe: down the pointed foot to its tip, POINTE_BOOT_FOOT)
+  const facing = toe === 0 && !onPointe;
+  const footHalf = onPointe
+    ? halfA * POINTE_BOOT_FOOT
+    : Math.max(halfA * (facing ? FRONT_TOE_FLARE : FOOT_MIN), width * FOOT_HALF);
+  const footMid = onPointe
+    ? sole.x
+    : facing && sideBySide
+      ? midA - otherSide * (footHalf - halfA)
+      : (midA + sole.x) / 2;
   const toeExtra = footHalf * TOE_REACH * Math.abs(toe);
-  const rCorner = facing ? Math.min(footHalf * FRONT_TOE_ROUND, (ySole - yA) * 0.5) : footHalf * 0.35;
+  const rCorner = onPointe
+    ? footHalf
+    : facing
+      ? Math.min(footHalf * FRONT_TOE_ROUND, (ySole - yA) * 0.5)
+      : footHalf * 0.35;
   const toeTop = ySole - height * TOE_CAP;
   // the person's own foot below the ankle (its toes reaching past the boot's outline, a rear foot in profile
   // beside it): covered, its outline smoothed, on the sides away from the other leg's ankle
@@ -487,8 +603,8 @@ export function drawBootFront(
   const fN = Math.max(0, Math.ceil(ySole) - fTop + 1);
   const coverL = new Float64Array(fN);
   const coverR = new Float64Array(fN);
-  const canL = !(other.x < ankle.x - shinW * 0.3);
-  const canR = !(other.x > ankle.x + shinW * 0.3);
+  const canL = !onPointe && !(other.x < ankle.x - shinW * 0.3);
+  const canR = !onPointe && !(other.x > ankle.x + shinW * 0.3);
   if (fN > 0 && (canL || canR)) {
     const lim = footHalf * FOOT_COVER;
     for (let i = 0; i < fN; i++) {
@@ -585,7 +701,7 @@ export function drawBootFront(
   }
   // a destination row's source row: the sole to the sole, the ankle to the toe end's top, the top to the top
   const srcRow = (y: number): number => {
-    if (y >= yA) return srcBot - ((ySole - y) / Math.max(1, ySole - yA)) * (srcBot - srcToeTop);
+    if (y >= yA) return onPointe ? srcToeTop : srcBot - ((ySole - y) / Math.max(1, ySole - yA)) * (srcBot - srcToeTop);
     return srcToeTop - ((yA - y) / Math.max(1, yA - yTop)) * (srcToeTop - b.y);
   };
   const colourAt = (y: number): number[] => {
@@ -653,7 +769,7 @@ export function drawBootFront(
       const shade = inSole
         ? (0.8 + 0.2 * Math.sqrt(1 - u * u)) * seam(xc, yc)
         : clamp((0.6 + 0.4 * Math.sqrt(1 - u * u) + 0.14 * Math.exp(-(((u + 0.3) / 0.25) ** 2))) * rim, 0, 1.2) *
-          (toe === 0 && yc > yA - crease * 2 ? toeLight(xc, yc) : 1) *
+          (facing && yc > yA - crease * 2 ? toeLight(xc, yc) : 1) *
           seam(xc, yc);
       const o = (y * W + x) * 4;
       for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (base[c] ?? 0) * shade * (tint[c] ?? 0));
@@ -667,7 +783,8 @@ export function drawBootFront(
   }
   // a soft contact shadow on the floor round the sole, under the boot (its drawn pixels over it)
   const shW = boxHalf * FLOOR_SHADOW_W;
-  const shH = Math.max(2, footH * FLOOR_SHADOW_H);
+  // (on pointe only its tip touches the floor: a shadow as deep as it is wide)
+  const shH = Math.max(2, onPointe ? shW * 0.5 : footH * FLOOR_SHADOW_H);
   for (let y = Math.max(0, Math.floor(ySole - shH)); y <= Math.min(H - 1, Math.ceil(ySole + shH)); y++) {
     for (let x = Math.max(0, Math.floor(boxMid - shW)); x <= Math.min(W - 1, Math.ceil(boxMid + shW)); x++) {
       const d = ((x + 0.5 - boxMid) / shW) ** 2 + ((y + 0.5 - ySole) / shH) ** 2;

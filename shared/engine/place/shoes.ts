@@ -202,8 +202,8 @@ export function placeShoes(
         // a foot on its toes seen from the front (on pointe): the shoe along the foot, from its tip on the floor up to
         // its ankle, as wide as the foot (shoe-pointe.ts), not a flat shoe on the floor under it; in an old shoe that
         // was found (the mask's solid run its outline; a sandal's foot between its straps is not)
-        const pointe =
-          front && kind !== 'boot' && old ? pointeFoot(body, leg.end, foot.x + foot.w / 2, leg.widthEnd, old) : null;
+        // (a boot too: its foot along the pointed foot, shoe-boot.ts `pointe`)
+        const pointe = front && old ? pointeFoot(body, leg.end, foot.x + foot.w / 2, leg.widthEnd, old) : null;
         // seen from the front, a shoe (not a boot) ends just below the ankle (FRONT_BELOW; feet one behind the
         // other: at it, the farther one's raised shoe still shows), however tall the old shoe was (what of a high-top stays above it is filled as the leg going on into the shoe): not a tall box
         const height = front
@@ -356,7 +356,7 @@ export function placeShoes(
 
 /** A boot's front: on the foot's sole, up its own leg's shin; its toe where the foot plainly reaches past its ankle. */
 function bootAt(
-  at: { sole: Point; width: number; height: number },
+  at: { sole: Point; width: number; height: number; pointe?: boolean },
   leg: { end: Point; mid: Point; widthEnd: number },
   reachX: number,
   other: Point,
@@ -375,6 +375,7 @@ function bootAt(
     other,
     otherKnee,
     aspect,
+    pointe: at.pointe,
   };
 }
 
