@@ -764,6 +764,9 @@ export function easeCover(
   growFromDrawn(layer, drawn, todo, x0, y0, cw, ch);
 }
 
+/** A bodice's row is drawn across at least this much (x the span) of the row (`bustOverOld`). */
+const BUST_BODICE_ROW = 0.5;
+
 /**
  * A one-piece's bodice drapes over an old strapless top's bust standing out past its side (`bulgesBeside`,
  * `coverBulges`, as a top's `easeCover` does; issue 38, round 17, part X7): cgi-model-15's bandeau cup beside a
@@ -779,12 +782,17 @@ export function bustOverOld(
   image: RgbaImage,
   sleeveless: boolean,
 ): void {
-  // only the bodice's rows, from the neck to the hips (a bust's side; the whole dress's box cost ~0.2 s)
-  const rows = {
-    ...layer,
-    y0: Math.max(layer.y0, Math.floor(body.neck.y)),
-    y1: Math.min(layer.y1, Math.ceil(body.pelvis.y)),
-  };
+  // only the bodice's rows down to the hips (a bust's side): from the first below the neck drawn across at least
+  // `BUST_BODICE_ROW` spans (not the straps' rows: the old dress's shoulder beside a strap is no bust)
+  const W = layer.width;
+  let top = Math.max(layer.y0, Math.floor(body.neck.y));
+  const y1 = Math.min(layer.y1, Math.ceil(body.pelvis.y));
+  for (; top <= y1; top++) {
+    let n = 0;
+    for (let x = layer.x0; x <= layer.x1; x++) if ((layer.data[(top * W + x) * 4 + 3] ?? 0) >= 128) n++;
+    if (n >= body.span * BUST_BODICE_ROW) break;
+  }
+  const rows = { ...layer, y0: top, y1 };
   if (layer.x1 < layer.x0 || rows.y1 <= rows.y0) return;
   const bulgeReach = sleeveless ? BULGE_REACH_SLEEVELESS : BULGE_REACH;
   const reach = Math.ceil(body.span * bulgeReach * 1.5) + 1;
