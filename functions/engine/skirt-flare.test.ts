@@ -429,8 +429,83 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     const rim = filledOnOutline(r, body);
     console.log(`filled pixels on the outline round the arms: ${rim}`);
     expect(rim).toBeLessThan(450);
+    // round 17, part X7: her old bandeau's cup standing out past the bodice's side, over the upper arm behind it,
+    // was filled as a flat skin bulge; the bodice now drapes over it (`bustOverOld`)
+    const bulge = filledBesideBodice(r, body);
+    console.log(`filled pixels beside the bodice: ${bulge}`);
+    expect(bulge).toBeLessThan(400);
+  }, 60_000);
+
+  // round 17, part X7: under cgi-model-27's raised arm the chest above the sundress's bodice ended square 0.06 spans
+  // past the shoulder's joint, the backdrop filled on beside it down to the bodice's corner (a skin box with a
+  // vertical edge): now it swells out to the bodice's side, filled as skin
+  it("fills the chest above a sundress's bodice out to its side under a raised arm (cgi-model-27)", async () => {
+    const { r, body } = await render('cgi-model-27', 'maxi-dress-floral', 'one-piece');
+    const skin = raisedSideSkin(r, body);
+    console.log(`skin beside the bust above the bodice's corner: ${skin.toFixed(3)}`);
+    expect(skin).toBeGreaterThan(0.2);
   }, 60_000);
 });
+
+/**
+ * The filled pixels (`layers.filled`) on the rows from the neck to the hips within 0.2 spans outside the garment's
+ * outermost pixels (coverage at least 160) on each side.
+ */
+function filledBesideBodice(r: TryOnResult, body: ReturnType<typeof bodyFrom>): number {
+  const { data: cov, width: W } = r.layers.garment;
+  const fill = r.layers.filled.data;
+  const reach = Math.round(body.span * 0.2);
+  let n = 0;
+  for (let y = Math.ceil(body.neck.y); y < body.pelvis.y; y++) {
+    let a = -1;
+    let b = -1;
+    for (let x = 0; x < W; x++)
+      if (cov[y * W + x]! >= 160) {
+        if (a < 0) a = x;
+        b = x;
+      }
+    if (a < 0) continue;
+    for (let x = Math.max(0, a - reach); x < a; x++) if (fill[y * W + x]) n++;
+    for (let x = b + 1; x <= Math.min(W - 1, b + reach); x++) if (fill[y * W + x]) n++;
+  }
+  return n;
+}
+
+/**
+ * Under the first raised arm: between 0.06 spans past its shoulder's joint and the garment's outermost pixel on the
+ * first row below the joint where it reaches past that, on the 0.1 spans of rows above that row, the share of the
+ * filled pixels in the person's mask whose colour is warm like the filled chest's middle (red over blue at least half the chest's).
+ */
+function raisedSideSkin(r: TryOnResult, body: ReturnType<typeof bodyFrom>): number {
+  const { data: cov, width: W } = r.layers.garment;
+  const fill = r.layers.filled.data;
+  const d = r.image.data;
+  const i = body.armRaised.indexOf(true);
+  const sh = i === 0 ? body.shoulderL : body.shoulderR;
+  const side = sh.x < body.axisX(sh.y) ? -1 : 1;
+  const reachX = (y: number) => body.axisX(y) + side * (Math.abs(sh.x - body.axisX(y)) + body.span * 0.06);
+  let cy = -1;
+  let cx = -1;
+  for (let y = Math.ceil(sh.y); y < sh.y + body.span && cy < 0; y++)
+    for (let x = 0; x < W; x++)
+      if (cov[y * W + x]! >= 160 && (x - reachX(y)) * side > 0 && (cx < 0 || (x - cx) * side > 0)) [cy, cx] = [y, x];
+  expect(cy).toBeGreaterThan(0);
+  const warm = (p: number) => d[p * 4]! - d[p * 4 + 2]!;
+  // the chest's middle: filled pixels on the axis's column, the rows above the corner
+  const mid: number[] = [];
+  const side_: number[] = [];
+  for (let y = Math.round(cy - body.span * 0.1); y < cy; y++) {
+    const ax = Math.round(body.axisX(y));
+    for (let x = ax - 3; x <= ax + 3; x++) if (fill[y * W + x]) mid.push(warm(y * W + x));
+    const a = Math.round(Math.min(reachX(y), cx));
+    const b = Math.round(Math.max(reachX(y), cx));
+    for (let x = a; x <= b; x++)
+      if (fill[y * W + x] && cov[y * W + x]! < 160 && body.mask[y * W + x]! >= 128) side_.push(warm(y * W + x));
+  }
+  const chest = mid.sort((u, v) => u - v)[mid.length >> 1] ?? 0;
+  expect(side_.length).toBeGreaterThan(20);
+  return side_.filter((w) => w >= chest * 0.5).length / side_.length;
+}
 
 /**
  * How deep (x the span) a dress's side bites in below the hips: per side, the most the garment's outer edge on a row

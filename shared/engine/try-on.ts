@@ -35,6 +35,7 @@ import {
   easeCover,
   wrapSides,
   easeOverBody,
+  bustOverOld,
   occlude,
 } from './compose/occlusion';
 import {
@@ -349,6 +350,8 @@ export async function tryOn(
     if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background);
     // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there)
     if (slot === 'one-piece') easeOverBody(layer, old, body, maps, head);
+    // and over an old strapless top's bust standing out past its side (`bustOverOld`)
+    if (slot === 'one-piece') bustOverOld(layer, old, body, maps, head, person, p.sleeveless === true);
     // the blended edge of an old string or strap above the neckline is the old garment too (read from the old
     // region itself, before the skin's own colour-taken pixels join it)
     if (slot === 'top' || slot === 'one-piece')

@@ -1671,17 +1671,71 @@ const RAISED_SIDE_ROOM = 0.06;
  * mask's walk (`torsoEdges`, widened to 0.7 spans there: no arm hangs beside the chest) ran on through an old
  * tee's sleeve under the raised arm, which was filled as skin: a flat skin box beside the shoulder, cut square
  * against the backdrop. Beyond the joint the raised upper arm's capsule is the body.
+ * With `corners` (`raisedSideCorners`), the side swells from there out to the new garment's own side where its
+ * top meets that side of the chest, round like a bust under a raised arm (issue 38, round 17, part X7).
  */
-function chestUnderRaisedArm(body: Body, rows: Float64Array | null, y: number): [number, number] {
+function chestUnderRaisedArm(
+  body: Body,
+  rows: Float64Array | null,
+  y: number,
+  corners: readonly (readonly [number, number] | null)[] = [],
+): [number, number] {
   let [l, r] = torsoEdgesAt(body, rows, y);
   const ax = body.axisX(y);
   for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
     if (!body.armRaised[i] || y > sh.y + body.torsoH * ARMPIT_DROP) continue;
-    const reach = Math.abs(sh.x - ax) + body.span * RAISED_SIDE_ROOM;
+    let reach = Math.abs(sh.x - ax) + body.span * RAISED_SIDE_ROOM;
+    const c = corners[i];
+    if (c) {
+      const t = Math.max(0, Math.min(1, (y - sh.y) / Math.max(1, c[0] - sh.y)));
+      reach += Math.max(0, Math.abs(c[1] - ax) - reach) * Math.sqrt(1 - (1 - t) * (1 - t));
+    }
     if (sh.x < ax) l = Math.max(l, ax - reach);
     else r = Math.min(r, ax + reach);
   }
   return [l, r];
+}
+
+/**
+ * Per arm, where the new garment's top meets a raised arm's side of the chest (`chestUnderRaisedArm`): the first row
+ * below the shoulder's joint, above the armpit (`ARMPIT_DROP`), where its outermost covered pixel on that side lies
+ * past the chest's reach there and off the arm (a sleeve's is on it), that pixel ([y, x], inside the mask's torso
+ * side); null for a lowered arm or none. A strappy bodice's top corner is the body's side there: the chest above it
+ * ended square at the joint's reach, a skin box with a vertical edge in the backdrop beside the bust.
+ */
+function raisedSideCorners(
+  body: Body,
+  covered: Uint8Array | null,
+  rows: Float64Array | null,
+): ([number, number] | null)[] {
+  const { width: W } = body;
+  return [body.shoulderL, body.shoulderR].map((sh, i) => {
+    if (!covered || !body.armRaised[i]) return null;
+    const left = sh.x < body.axisX(sh.y);
+    const y0 = Math.max(0, Math.ceil(sh.y));
+    const y1 = Math.min(body.height - 1, Math.floor(sh.y + body.torsoH * ARMPIT_DROP));
+    for (let y = y0; y <= y1; y++) {
+      const ax = body.axisX(y);
+      const reach = Math.abs(sh.x - ax) + body.span * RAISED_SIDE_ROOM;
+      const [tl, tr] = torsoEdgesAt(body, rows, y);
+      let out = -1;
+      if (left) {
+        for (let x = Math.max(0, Math.floor(tl)); x < ax - reach; x++)
+          if (covered[y * W + x]) {
+            out = x;
+            break;
+          }
+      } else {
+        for (let x = Math.min(W - 1, Math.ceil(tr)); x > ax + reach; x--)
+          if (covered[y * W + x]) {
+            out = x;
+            break;
+          }
+      }
+      if (out >= 0) return body.onArm(out, y) ? null : [y, out];
+    }
+    return null;
+  });
 }
 
 export function onBodySoft(
@@ -1690,6 +1744,7 @@ export function onBodySoft(
   x: number,
   y: number,
   rows: Float64Array | null = null,
+  corners: readonly (readonly [number, number] | null)[] = [],
 ): number {
   const ramp = Math.max(1.5, body.span * SKIN_EDGE_FEATHER) / 2;
   const soft = (d: number) => Math.max(0, Math.min(1, 0.5 + d / (2 * ramp)));
@@ -1706,7 +1761,7 @@ export function onBodySoft(
     best = neckAndSlope(body, x, y) * soft(end - Math.abs(x - neck.x));
   }
   if (y >= body.neck.y && y <= body.pelvis.y + body.torsoH * 0.1) {
-    const [l, r] = chestUnderRaisedArm(body, rows, y);
+    const [l, r] = chestUnderRaisedArm(body, rows, y, corners);
     if (r > l) best = Math.max(best, soft(Math.min(x - l, r - x)));
   }
   for (const c of caps) {
@@ -2550,6 +2605,8 @@ export function fillRegion(
   }
   const dressedAt = (y: number) => dressedRows[y] ?? 0;
   const torsoRows = new Float64Array(H * 2).fill(NaN);
+  // where a one-piece's top meets a raised arm's side of the chest (`raisedSideCorners`)
+  const corners = slot === 'one-piece' && source === 'auto' ? raisedSideCorners(body, covered, torsoRows) : [];
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -2609,7 +2666,7 @@ export function fillRegion(
         ? 1
         : shoeFloor
           ? 0
-          : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows));
+          : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows, corners));
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;

@@ -764,6 +764,45 @@ export function easeCover(
   growFromDrawn(layer, drawn, todo, x0, y0, cw, ch);
 }
 
+/** A bodice's row is drawn across at least this much (x the span) of the row (`bustOverOld`). */
+const BUST_BODICE_ROW = 0.5;
+
+/**
+ * A one-piece's bodice drapes over an old strapless top's bust standing out past its side (`bulgesBeside`,
+ * `coverBulges`, as a top's `easeCover` does; issue 38, round 17, part X7): cgi-model-15's bandeau cup beside a
+ * dress's bodice, where her upper arm behind the bust cut the bodice's side in, was filled as a flat skin bulge over
+ * the arm.
+ */
+export function bustOverOld(
+  layer: Layer,
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  image: RgbaImage,
+  sleeveless: boolean,
+): void {
+  // only the bodice's rows down to the hips (a bust's side): from the first below the neck drawn across at least
+  // `BUST_BODICE_ROW` spans (not the straps' rows: the old dress's shoulder beside a strap is no bust)
+  const W = layer.width;
+  let top = Math.max(layer.y0, Math.floor(body.neck.y));
+  const y1 = Math.min(layer.y1, Math.ceil(body.pelvis.y));
+  for (; top <= y1; top++) {
+    let n = 0;
+    for (let x = layer.x0; x <= layer.x1; x++) if ((layer.data[(top * W + x) * 4 + 3] ?? 0) >= 128) n++;
+    if (n >= body.span * BUST_BODICE_ROW) break;
+  }
+  const rows = { ...layer, y0: top, y1 };
+  if (layer.x1 < layer.x0 || rows.y1 <= rows.y0) return;
+  const bulgeReach = sleeveless ? BULGE_REACH_SLEEVELESS : BULGE_REACH;
+  const reach = Math.ceil(body.span * bulgeReach * 1.5) + 1;
+  const { x0, y0, cw, ch, drawn } = drawnBox(rows, reach, 1);
+  const bulges = bulgesBeside(drawn, cw, ch, x0, y0, old, body, maps, head, rows.y1, image, bulgeReach);
+  coverBulges(rows, bulges, drawn, cw, x0, y0, body, maps, head);
+  layer.x0 = Math.min(layer.x0, rows.x0);
+  layer.x1 = Math.max(layer.x1, rows.x1);
+}
+
 /**
  * The pixels `todo` (indices into the box x0, y0, cw x ch) become the layer's: their colour grown in from the drawn
  * pixels, ring by ring (the mean of the coloured 8-neighbours).
