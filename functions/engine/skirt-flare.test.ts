@@ -444,8 +444,49 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     const skin = raisedSideSkin(r, body);
     console.log(`skin beside the bust above the bodice's corner: ${skin.toFixed(3)}`);
     expect(skin).toBeGreaterThan(0.2);
+    // the chest between the straps above the low bodice (issue 38, round 18, part Y3): a soft shadow between the
+    // breasts up from the neckline (`chestNeckline`), not one flat diffused tone
+    const cleft = cleavageContrast(r, body);
+    console.log(`cleavage: the middle's brightness against beside it ${cleft.toFixed(3)}`);
+    expect(cleft).toBeLessThan(0.93);
   }, 60_000);
 });
+
+/**
+ * Above the new garment's neckline at the torso's middle (its first covered pixel below the neck's point), on the
+ * 0.1 spans of rows above it: the filled pixels' mean brightness within 0.02 spans of the neck-pelvis line, against
+ * those 0.06 to 0.12 spans to either side (1 when the chest is one flat tone there; NaN when nothing is filled).
+ */
+function cleavageContrast(r: TryOnResult, body: ReturnType<typeof bodyFrom>): number {
+  const { data: cov, width: W } = r.layers.garment;
+  const fill = r.layers.filled.data;
+  const d = r.image.data;
+  const axis = (y: number) =>
+    body.neck.x + ((body.pelvis.x - body.neck.x) * (y - body.neck.y)) / (body.pelvis.y - body.neck.y);
+  let neckline = -1;
+  for (let y = Math.ceil(body.neck.y); y < body.pelvis.y && neckline < 0; y++)
+    if ((cov[y * W + Math.round(axis(y))] ?? 0) >= 160) neckline = y;
+  let mid = 0;
+  let midN = 0;
+  let side = 0;
+  let sideN = 0;
+  for (let y = Math.round(neckline - body.span * 0.1); y < neckline; y++) {
+    for (let x = Math.round(axis(y) - body.span * 0.12); x <= axis(y) + body.span * 0.12; x++) {
+      const p = y * W + x;
+      if (!fill[p] || (cov[p] ?? 0) >= 160) continue;
+      const a = Math.abs(x - axis(y)) / body.span;
+      const l = (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+      if (a < 0.02) {
+        mid += l;
+        midN++;
+      } else if (a >= 0.06) {
+        side += l;
+        sideN++;
+      }
+    }
+  }
+  return mid / midN / (side / sideN);
+}
 
 /**
  * The filled pixels (`layers.filled`) on the rows from the neck to the hips within 0.2 spans outside the garment's

@@ -2187,6 +2187,59 @@ function chestShadeAt(profile: Float32Array, u: number): number {
   return (profile[j0] ?? 1) * (1 - w) + (profile[j1] ?? 1) * w;
 }
 
+/** A neckline at least this far below the neck's point (x the span) at the torso's middle shows a cleavage. */
+export const CLEAVAGE_MIN_DEPTH = 0.3;
+/** How far up from the neckline (x the span) the shadow between the breasts reaches, fading out. */
+export const CLEAVAGE_LEN = 0.16;
+/** The shadow's half-width (x the span, a Gaussian's sigma) at the neckline; it narrows up to a line. */
+export const CLEAVAGE_HALF = 0.035;
+/** How much darker the shadow is at its deepest (at the neckline, on the torso's middle). */
+export const CLEAVAGE_DARK = 0.22;
+/** How much darker the chest's skin is at the torso's sides (turning away from the light) than at its middle. */
+export const CHEST_SIDE_DARK = 0.12;
+
+/**
+ * The chest's own modelling above a low neckline (issue 38, round 18, part Y3): the neckline's row at the
+ * torso's middle (the new garment's first covered pixel below the neck's point down the neck-pelvis line) when it
+ * lies CLEAVAGE_MIN_DEPTH spans or more below the neck (null above: a crew or a high neckline shows no cleavage).
+ * `chestModelAt` shades the fill by it: a soft shadow between the breasts up from the neckline and the sides a
+ * little darker. A diffused fill there was one flat tone, a skin box with no roundness.
+ */
+function chestNeckline(body: Body, covered: Uint8Array | null): { y: number } | null {
+  if (!covered) return null;
+  const W = body.width;
+  const y0 = Math.max(0, Math.round(body.neck.y));
+  const y1 = Math.min(body.height - 1, Math.round(body.pelvis.y));
+  for (let y = y0; y <= y1; y++) {
+    const t = (y - body.neck.y) / Math.max(1, body.pelvis.y - body.neck.y);
+    const x = Math.round(body.neck.x + (body.pelvis.x - body.neck.x) * t);
+    if (x < 0 || x >= W || !covered[y * W + x]) continue;
+    return y - body.neck.y >= body.span * CLEAVAGE_MIN_DEPTH ? { y } : null;
+  }
+  return null;
+}
+
+/** The chest's modelling factor at (x, y) (`chestNeckline`): 1 away from the cleavage and the sides. */
+function chestModelAt(body: Body, neckline: { y: number }, x: number, y: number, tl: number, tr: number): number {
+  let f = 1;
+  if (tr - tl > 2) {
+    const a = Math.abs(((x - tl) / (tr - tl)) * 2 - 1);
+    const s = Math.max(0, Math.min(1, (a - 0.45) / 0.55));
+    f *= 1 - CHEST_SIDE_DARK * s * s * (3 - 2 * s);
+  }
+  const len = body.span * CLEAVAGE_LEN;
+  const up = (neckline.y - y) / len;
+  if (up > -0.1 && up < 1) {
+    const t = (y - body.neck.y) / Math.max(1, body.pelvis.y - body.neck.y);
+    const cx = body.neck.x + (body.pelvis.x - body.neck.x) * t;
+    const u = Math.max(0, up);
+    const sigma = body.span * CLEAVAGE_HALF * (1 - 0.6 * u);
+    const along = (1 - u) * (1 - u);
+    f *= 1 - CLEAVAGE_DARK * along * Math.exp(-(((x - cx) / sigma) ** 2));
+  }
+  return f;
+}
+
 /**
  * The photo's light (`lightField`) over the part of `region` an upper arm is repainted in (`armShadeAt`'s weight
  * over a half), its median: the level the arm's own colour is shaded about (0 if none of it is in the region).
@@ -2576,6 +2629,7 @@ export function fillRegion(
   // lowered arms across them (`chestShading`), not one flat diffused tone (issue 38, round 16, part W2: a
   // camisole's chest between its straps was one too)
   const chest = slot === 'one-piece' || slot === 'top' ? chestShading(armShades) : null;
+  const neckline = (slot === 'one-piece' || slot === 'top') && source === 'auto' ? chestNeckline(body, covered) : null;
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
       ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
@@ -2702,6 +2756,11 @@ export function fillRegion(
       const [tl, tr] = torsoEdgesAt(body, torsoRows, y);
       const f = Math.min(1, down);
       if (tr - tl > 2) shade *= 1 + (chestShadeAt(chest, (x - tl) / (tr - tl)) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
+    }
+    if (neckline && on > 0 && ownW < 1 && down > 0 && y <= neckline.y + body.span * 0.02) {
+      const [tl, tr] = torsoEdgesAt(body, torsoRows, y);
+      const f = Math.min(1, down);
+      shade *= 1 + (chestModelAt(body, neckline, x, y, tl, tr) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
     // and there
