@@ -674,9 +674,11 @@ export function leaveBackground(
   // it is still the backdrop where it is nearly of that colour (twice BG_CHROMA), or of a saturated backdrop's hue
   // (`sameHue`), and of none of the old garment's own colours (a pink ghost box of skin was painted over it beside
   // a raised elbow, a skin blob beyond the other elbow)
-  if (shaded && coreN >= GARMENT_CORE_MIN) {
+  const near3 = shaded && coreN >= GARMENT_CORE_MIN ? neighbourhoodSums(hist) : null;
+  // (taken for the backdrop in its shade only: up to 2 x BG_CHROMA off its colour)
+  const inShade = new Uint8Array(near3 ? W * H : 0);
+  if (near3) {
     const few = coreN * GARMENT_COLOUR_RARE;
-    const near3 = neighbourhoodSums(hist);
     const r = image.data;
     for (let p = 0; p < region.length; p++) {
       if (!region[p] || like[p]) continue;
@@ -690,6 +692,7 @@ export function leaveBackground(
       if (!near && !sameHue(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0, v)) continue;
       if ((near3[colourBin(r, p)] ?? 0) > few) continue;
       like[p] = 255;
+      inShade[p] = 1;
       any = true;
     }
   }
@@ -721,12 +724,80 @@ export function leaveBackground(
   // not holes that the opening widened until nothing of a sparkling curtain was left
   const closed = shaded ? erode(dilate(crop, cw, ch, r), cw, ch, r) : crop;
   const opened = dilate(erode(closed, cw, ch, r), cw, ch, r);
+  // what is off the backdrop's colour towards the old garment's is the garment's blended edge: kept in the region
+  // (`blendedEdge`)
+  const blend = blendedEdge(image, bg, near3);
+  const released = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {
       const p = (y + y0) * W + x + x0;
-      if (opened[y * cw + x] && (shaded || like[p])) region[p] = 0;
+      if (!opened[y * cw + x] || !(shaded || like[p])) continue;
+      // (what passed `looksLikeBackground` is within BG_CHROMA of the backdrop's colour)
+      if (blend && (!like[p] || inShade[p]) && blend(p, BG_CHROMA)) continue;
+      region[p] = 0;
+      released[y * cw + x] = 1;
     }
   }
+  // and the blend's faint rim beside what stays (released, or off the person's mask), a little off towards the old
+  // garment (BLEND_RIM), pixel by pixel
+  for (let pass = 0; blend && pass < r; pass++) {
+    const back: number[] = [];
+    for (let y = Math.max(1, y0); y <= Math.min(H - 2, y1); y++) {
+      for (let x = Math.max(1, x0); x <= Math.min(W - 2, x1); x++) {
+        const p = y * W + x;
+        if (region[p] || !(released[(y - y0) * cw + x - x0] || (body.mask[p] ?? 0) < 128)) continue;
+        if (!(region[p - 1] || region[p + 1] || region[p - W] || region[p + W])) continue;
+        if (blend(p, BG_CHROMA * BLEND_RIM)) back.push(p);
+      }
+    }
+    if (back.length === 0) break;
+    for (const p of back) region[p] = 255;
+  }
+}
+
+/** How far (cosine) a backdrop pixel's chroma may turn towards the old garment's before it is their blend. */
+const BLEND_TOWARD = 0.7;
+/** Beside the old region kept, a pixel this far (x BG_CHROMA) off the backdrop towards the old garment is its rim. */
+const BLEND_RIM = 0.4;
+
+/**
+ * A top's backdrop beside the body (`leaveBackground`, shaded) is closed over its sparkle and taken in its shade
+ * up to 2 x BG_CHROMA off its colour; in the corner between a raised arm and the torso that gave back the old tee's
+ * blended edge (purple pixels beside a tank's armhole, spread into the fill as a haze; issue 38, round 17, part
+ * X6b). Is pixel p more than `min` off the backdrop's chroma towards the old garment's (its commonest colour,
+ * `near3`; within BLEND_TOWARD), not away from it (a fold's shade)? Null without the old garment's colours.
+ */
+function blendedEdge(
+  image: RgbaImage,
+  bg: BackgroundModel,
+  near3: Uint32Array | null,
+): ((p: number, min: number) => boolean) | null {
+  if (!near3) return null;
+  const W = image.width;
+  const d = image.data;
+  const v = [0, 0, 0];
+  // the old garment's commonest colour's chroma (its bin's middle)
+  let mode = 0;
+  for (let i = 1; i < near3.length; i++) if ((near3[i] ?? 0) > (near3[mode] ?? 0)) mode = i;
+  const q = 256 / COLOUR_BINS;
+  const mr = (Math.floor(mode / COLOUR_BINS ** 2) + 0.5) * q;
+  const mg = ((Math.floor(mode / COLOUR_BINS) % COLOUR_BINS) + 0.5) * q;
+  const mb = ((mode % COLOUR_BINS) + 0.5) * q;
+  const ms = mr + mg + mb;
+  return (p, min) => {
+    bg.at(p % W, (p / W) | 0, v);
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+    const br = (v[0] ?? 0) / bs;
+    const bgc = (v[1] ?? 0) / bs;
+    const ox = (d[p * 4] ?? 0) / s - br;
+    const oy = (d[p * 4 + 1] ?? 0) / s - bgc;
+    const off = Math.hypot(ox, oy);
+    const tx = mr / ms - br;
+    const ty = mg / ms - bgc;
+    const t = Math.hypot(tx, ty);
+    return off > min && t > BG_CHROMA && (ox * tx + oy * ty) / (off * t) >= BLEND_TOWARD;
+  };
 }
 
 /** A backdrop this saturated (HSV) or more has a hue to match; its pixels may lie this far round the hue circle (degrees). */
@@ -1662,6 +1733,12 @@ function torsoEdgesAt(body: Body, rows: Float64Array | null, y: number): [number
 
 /** The armpit below a shoulder's joint, in torso heights (the raised arm's side of the chest, `chestUnderRaisedArm`). */
 const ARMPIT_DROP = 0.3;
+/**
+ * Below the armpit the chest's capped side runs out to the mask's side over this much (torso heights; issue 38,
+ * round 17, part X6b): cut off at the armpit's row, the mask's side below it (an old tee over the bust, beyond a
+ * tank's armhole) was filled as a square skin block under the raised arm's backdrop.
+ */
+const ARMPIT_RAMP = 0.15;
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
@@ -1683,15 +1760,19 @@ function chestUnderRaisedArm(
   let [l, r] = torsoEdgesAt(body, rows, y);
   const ax = body.axisX(y);
   for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
-    if (!body.armRaised[i] || y > sh.y + body.torsoH * ARMPIT_DROP) continue;
+    const below = y - (sh.y + body.torsoH * ARMPIT_DROP);
+    const ramp = body.torsoH * ARMPIT_RAMP;
+    if (!body.armRaised[i] || below >= ramp) continue;
     let reach = Math.abs(sh.x - ax) + body.span * RAISED_SIDE_ROOM;
     const c = corners[i];
     if (c) {
       const t = Math.max(0, Math.min(1, (y - sh.y) / Math.max(1, c[0] - sh.y)));
       reach += Math.max(0, Math.abs(c[1] - ax) - reach) * Math.sqrt(1 - (1 - t) * (1 - t));
     }
-    if (sh.x < ax) l = Math.max(l, ax - reach);
-    else r = Math.min(r, ax + reach);
+    // below the armpit the capped side runs out to the mask's own (a step there was a skin block under the arm)
+    const k = Math.max(0, below / ramp);
+    if (sh.x < ax) l = Math.max(l, ax - reach + (l - ax + reach) * k);
+    else r = Math.min(r, ax + reach + (r - ax - reach) * k);
   }
   return [l, r];
 }
