@@ -349,7 +349,7 @@ export function oldRegion(
   }
   if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
-    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
+    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear', BACKDROP_SHADE_BELOW);
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
@@ -639,6 +639,7 @@ export function leaveBackground(
   image: RgbaImage,
   bg: BackgroundModel,
   shaded = false,
+  shadeHue = shaded,
 ): void {
   const { width: W, height: H } = body;
   const like = new Uint8Array(W * H);
@@ -662,7 +663,7 @@ export function leaveBackground(
       onN++;
       if (is) onLike++;
     }
-    if (shaded && (p & 1) === 0 && core(p % W, (p / W) | 0)) {
+    if (shadeHue && (p & 1) === 0 && core(p % W, (p / W) | 0)) {
       const bin = colourBin(image.data, p);
       hist[bin] = (hist[bin] ?? 0) + 1;
       coreN++;
@@ -674,10 +675,12 @@ export function leaveBackground(
   // it is still the backdrop where it is nearly of that colour (twice BG_CHROMA), or of a saturated backdrop's hue
   // (`sameHue`), and of none of the old garment's own colours (a pink ghost box of skin was painted over it beside
   // a raised elbow, a skin blob beyond the other elbow)
-  if (shaded && coreN >= GARMENT_CORE_MIN) {
+  if (shadeHue && (coreN >= GARMENT_CORE_MIN || !shaded)) {
     const few = coreN * GARMENT_COLOUR_RARE;
     const near3 = neighbourhoodSums(hist);
     const r = image.data;
+    const shade: number[] = [];
+    let onShade = 0;
     for (let p = 0; p < region.length; p++) {
       if (!region[p] || like[p]) continue;
       bg.at(p % W, (p / W) | 0, v);
@@ -688,9 +691,23 @@ export function leaveBackground(
       const near =
         Math.hypot((r[p * 4] ?? 0) / s - (v[0] ?? 0) / bs, (r[p * 4 + 1] ?? 0) / s - (v[1] ?? 0) / bs) <= BG_CHROMA * 2;
       if (!near && !sameHue(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0, v)) continue;
-      if ((near3[colourBin(r, p)] ?? 0) > few) continue;
-      like[p] = 255;
-      any = true;
+      if (shaded) {
+        if ((near3[colourBin(r, p)] ?? 0) > few) continue;
+      } else {
+        // below a top (`shadeHue` alone): as saturated as the backdrop (a tulle over it has its colours, paler)
+        const mx = Math.max(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0);
+        const sat = mx > 0 ? (mx - Math.min(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0)) / mx : 0;
+        const bmx = Math.max(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0);
+        const bsat = bmx > 0 ? (bmx - Math.min(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0)) / bmx : 0;
+        if (bsat < BG_HUE_SAT || sat < bsat * BACKDROP_SHADE_SAT) continue;
+        if ((p & 3) === 0 && onBody(body, caps, p % W, (p / W) | 0) >= 0.99) onShade++;
+      }
+      shade.push(p);
+    }
+    // (not when the old garment on the body is itself of the backdrop's hue: a pink skirt before a pink curtain)
+    if (shaded || onN === 0 || (onLike + onShade) / onN <= BG_GARMENT_SHARE) {
+      for (const p of shade) like[p] = 255;
+      if (shade.length) any = true;
     }
   }
   if (!any) return;
@@ -728,6 +745,16 @@ export function leaveBackground(
     }
   }
 }
+
+/**
+ * A bottom's or a one-piece's old region (issue 38, round 17, part X8): the backdrop in shade that the person mask
+ * takes in beside the legs and below an old skirt (a curtain's darker folds, off the backdrop's diffused colour) is
+ * the backdrop too where it is of a saturated backdrop's hue and of none of the old garment's own colours, as beside
+ * a top's arms (`leaveBackground`'s `shadeHue`); its sparkle is not closed over there (a tulle's frills stay the old garment's).
+ */
+const BACKDROP_SHADE_BELOW = true;
+/** ... where it is at least this share of the backdrop's own saturation (HSV; a tulle's edge over it is paler). */
+const BACKDROP_SHADE_SAT = 0.8;
 
 /** A backdrop this saturated (HSV) or more has a hue to match; its pixels may lie this far round the hue circle (degrees). */
 const BG_HUE_SAT = 0.25;
