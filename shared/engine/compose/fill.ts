@@ -663,7 +663,7 @@ export function leaveBackground(
       onN++;
       if (is) onLike++;
     }
-    if (shadeHue && (p & 1) === 0 && core(p % W, (p / W) | 0)) {
+    if (shaded && (p & 1) === 0 && core(p % W, (p / W) | 0)) {
       const bin = colourBin(image.data, p);
       hist[bin] = (hist[bin] ?? 0) + 1;
       coreN++;
@@ -683,6 +683,11 @@ export function leaveBackground(
     let onShade = 0;
     for (let p = 0; p < region.length; p++) {
       if (!region[p] || like[p]) continue;
+      // (below a top: a pixel paler than any saturated backdrop is none of it; read before the backdrop's colour)
+      if (!shaded) {
+        const mx = Math.max(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0);
+        if (mx <= 0 || mx - Math.min(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0) < mx * BG_HUE_SAT) continue;
+      }
       bg.at(p % W, (p / W) | 0, v);
       const s = (r[p * 4] ?? 0) + (r[p * 4 + 1] ?? 0) + (r[p * 4 + 2] ?? 0) + 1;
       const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
@@ -753,8 +758,8 @@ export function leaveBackground(
  * a top's arms (`leaveBackground`'s `shadeHue`); its sparkle is not closed over there (a tulle's frills stay the old garment's).
  */
 const BACKDROP_SHADE_BELOW = true;
-/** ... where it is at least this share of the backdrop's own saturation (HSV; a tulle's edge over it is paler). */
-const BACKDROP_SHADE_SAT = 0.8;
+/** ... where it is at least as saturated (HSV) as the backdrop there (a tulle's edge over it is paler: 0.8 took some). */
+const BACKDROP_SHADE_SAT = 1;
 
 /** A backdrop this saturated (HSV) or more has a hue to match; its pixels may lie this far round the hue circle (degrees). */
 const BG_HUE_SAT = 0.25;
@@ -2740,7 +2745,22 @@ export function fillRegion(
   const otherKind = (e: number, q: number) => {
     estimate(q % W, (q / W) | 0, tmp);
     const fillSkin = Math.max(lastOn, lastLeg) >= 0.5;
-    return (maps.skin[e] ?? 0) > 0 && !fillSkin;
+    return ((maps.skin[e] ?? 0) > 0 && !fillSkin) || offBackdrop(e, q, fillSkin);
+  };
+  // a fill of a saturated backdrop's texture beside what is not that backdrop (an old leotard's white bodice above
+  // a tutu's waist) is not matched to it either (issue 38, round 17, part X8: it paled the curtain's fill beside the
+  // hips into a smooth whitish patch)
+  const seamV = [0, 0, 0];
+  const offBackdrop = (e: number, q: number, fillSkin: boolean): boolean => {
+    if (fillSkin || !background || (mirror?.[q] ?? -1) < 0) return false;
+    background.at(e % W, (e / W) | 0, seamV);
+    const d = out.data;
+    const bmx = Math.max(seamV[0] ?? 0, seamV[1] ?? 0, seamV[2] ?? 0);
+    if (bmx <= 0 || (bmx - Math.min(seamV[0] ?? 0, seamV[1] ?? 0, seamV[2] ?? 0)) / bmx < BG_HUE_SAT) return false;
+    return (
+      !sameHue(d[e * 4] ?? 0, d[e * 4 + 1] ?? 0, d[e * 4 + 2] ?? 0, seamV) &&
+      !looksLikeBackground(out, background, e, seamV)
+    );
   };
   const seam = seamCorrection(
     out,
@@ -2760,7 +2780,12 @@ export function fillRegion(
       ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0))
       : slot === 'bottom'
         ? (e, q) => otherKind(e, q)
-        : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) || oldAboveNeckline(e),
+        : (e, q) =>
+            outline(e, q) ||
+            ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) ||
+            oldAboveNeckline(e) ||
+            (slot === 'one-piece' &&
+              offBackdrop(e, q, (estimate(q % W, (q / W) | 0, tmp), Math.max(lastOn, lastLeg) >= 0.5))),
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
