@@ -47,7 +47,7 @@ function detail(img: RgbaImage, x: number, y: number): number {
 async function textureRatio(
   person: string,
   garment: string,
-): Promise<{ ratio: number; filled: number; ghost: number }> {
+): Promise<{ ratio: number; filled: number; ghost: number; shade: number; pale: number }> {
   const photo = await loadPerson(person);
   const analysis = await analyzePerson(nodeModelRuntime, photo);
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;
@@ -107,18 +107,53 @@ async function textureRatio(
       if (closed[p] && !filled[p] && !garmentMap[p] && lum(r.image.data, p) > s / n + 25) pale++;
     }
   }
-  return { ratio: fillN ? fillSum / fillN / (bgSum / bgN) : 0, filled: fillN, ghost: pale / Math.max(1, rowsFilled) };
+  // the backdrop in shade repainted (issue 38, round 17, part X8): filled pixels off the new garment, below the hips,
+  // whose photo pixel is of the backdrop's saturated hue, as saturated as the backdrop there (a curtain's darker
+  // folds the mask took in beside the legs), over all filled pixels there
+  const { background } = readScene(photo, analysis);
+  const hs = (R: number, G: number, B: number): [number, number] => {
+    const mx = Math.max(R, G, B);
+    const c = mx - Math.min(R, G, B);
+    if (mx <= 0 || c <= 0) return [0, 0];
+    const h = mx === R ? ((G - B) / c + 6) % 6 : mx === G ? (B - R) / c + 2 : (R - G) / c + 4;
+    return [h * 60, c / mx];
+  };
+  const v = [0, 0, 0];
+  let shadeN = 0;
+  let belowN = 0;
+  for (let p = y0 * W; p < H * W; p++) {
+    if (!filled[p] || garmentMap[p]) continue;
+    belowN++;
+    background.at(p % W, (p / W) | 0, v);
+    const [bh, bs] = hs(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0);
+    const [h, s] = hs(photo.data[p * 4] ?? 0, photo.data[p * 4 + 1] ?? 0, photo.data[p * 4 + 2] ?? 0);
+    if (bs >= 0.25 && s >= bs * 0.8 && Math.min(Math.abs(h - bh), 360 - Math.abs(h - bh)) <= 8) shadeN++;
+  }
+  return {
+    ratio: fillN ? fillSum / fillN / (bgSum / bgN) : 0,
+    filled: fillN,
+    ghost: pale / Math.max(1, rowsFilled),
+    pale,
+    shade: shadeN / Math.max(1, belowN),
+  };
 }
 
 describe('the backdrop behind an old garment off the body', () => {
   it("has the backdrop's texture where cgi-model-2's tutu was, under jeans", async () => {
-    const { ratio, filled, ghost } = await textureRatio('cgi-model-2', 'jeans-indigo');
+    const { ratio, filled, ghost, shade, pale } = await textureRatio('cgi-model-2', 'jeans-indigo');
     expect(filled).toBeGreaterThan(1000);
     // before: a diffused blob, 0.03 of the backdrop's fine texture; after: 1.19 (its sparkle copied in)
     expect(ratio).toBeGreaterThan(0.6);
     // the tutu's pale flecks left in the repaint (its frills' small holes in the old region): before (round 8)
     // 189 pixels over 54,669 filled (0.0035); after (`fillEnclosed`) 27 over 56,491 (0.0005)
-    expect(ghost).toBeLessThan(0.0015);
+    // (round 17, part X8: the fill no longer takes the curtain's folds beside the legs, 12,779 -> ~7,400 pixels, and
+    // the pale pixels left beside it rose 28 -> 119: the curtain's own glitter specks at the smaller fill's edge, left
+    // as the photo, not tulle; the per-row share, 0.0005 -> 0.0033, counts them too: held by their count instead)
+    expect(pale).toBeLessThan(150);
+    expect(ghost).toBeLessThan(0.005);
+    // the curtain's folds the mask took in beside the legs left as they are, not repainted (round 17, part X8):
+    // share of the fill below the hips of the backdrop's saturated hue, before 0.59, after 0.24
+    expect(shade).toBeLessThan(0.35);
   }, 30_000);
 
   it("keeps the backdrop in shade beside cgi-model-2's raised elbow under a polo, not a skin box", async () => {

@@ -349,7 +349,7 @@ export function oldRegion(
   }
   if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
-    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
+    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear', BACKDROP_SHADE_BELOW);
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
@@ -639,6 +639,7 @@ export function leaveBackground(
   image: RgbaImage,
   bg: BackgroundModel,
   shaded = false,
+  shadeHue = shaded,
 ): void {
   const { width: W, height: H } = body;
   const like = new Uint8Array(W * H);
@@ -677,11 +678,18 @@ export function leaveBackground(
   const near3 = shaded && coreN >= GARMENT_CORE_MIN ? neighbourhoodSums(hist) : null;
   // (taken for the backdrop in its shade only: up to 2 x BG_CHROMA off its colour)
   const inShade = new Uint8Array(near3 ? W * H : 0);
-  if (near3) {
+  if (shadeHue && (near3 || !shaded)) {
     const few = coreN * GARMENT_COLOUR_RARE;
     const r = image.data;
+    const shade: number[] = [];
+    let onShade = 0;
     for (let p = 0; p < region.length; p++) {
       if (!region[p] || like[p]) continue;
+      // (below a top: a pixel paler than any saturated backdrop is none of it; read before the backdrop's colour)
+      if (!shaded) {
+        const mx = Math.max(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0);
+        if (mx <= 0 || mx - Math.min(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0) < mx * BG_HUE_SAT) continue;
+      }
       bg.at(p % W, (p / W) | 0, v);
       const s = (r[p * 4] ?? 0) + (r[p * 4 + 1] ?? 0) + (r[p * 4 + 2] ?? 0) + 1;
       const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
@@ -690,10 +698,26 @@ export function leaveBackground(
       const near =
         Math.hypot((r[p * 4] ?? 0) / s - (v[0] ?? 0) / bs, (r[p * 4 + 1] ?? 0) / s - (v[1] ?? 0) / bs) <= BG_CHROMA * 2;
       if (!near && !sameHue(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0, v)) continue;
-      if ((near3[colourBin(r, p)] ?? 0) > few) continue;
-      like[p] = 255;
-      inShade[p] = 1;
-      any = true;
+      if (near3) {
+        if ((near3[colourBin(r, p)] ?? 0) > few) continue;
+      } else {
+        // below a top (`shadeHue` alone): as saturated as the backdrop (a tulle over it has its colours, paler)
+        const mx = Math.max(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0);
+        const sat = mx > 0 ? (mx - Math.min(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0)) / mx : 0;
+        const bmx = Math.max(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0);
+        const bsat = bmx > 0 ? (bmx - Math.min(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0)) / bmx : 0;
+        if (bsat < BG_HUE_SAT || sat < bsat * BACKDROP_SHADE_SAT) continue;
+        if ((p & 3) === 0 && onBody(body, caps, p % W, (p / W) | 0) >= 0.99) onShade++;
+      }
+      shade.push(p);
+    }
+    // (not when the old garment on the body is itself of the backdrop's hue: a pink skirt before a pink curtain)
+    if (shaded || onN === 0 || (onLike + onShade) / onN <= BG_GARMENT_SHARE) {
+      for (const p of shade) {
+        like[p] = 255;
+        if (near3) inShade[p] = 1;
+      }
+      if (shade.length) any = true;
     }
   }
   if (!any) return;
@@ -799,6 +823,16 @@ function blendedEdge(
     return off > min && t > BG_CHROMA && (ox * tx + oy * ty) / (off * t) >= BLEND_TOWARD;
   };
 }
+
+/**
+ * A bottom's or a one-piece's old region (issue 38, round 17, part X8): the backdrop in shade that the person mask
+ * takes in beside the legs and below an old skirt (a curtain's darker folds, off the backdrop's diffused colour) is
+ * the backdrop too where it is of a saturated backdrop's hue and of none of the old garment's own colours, as beside
+ * a top's arms (`leaveBackground`'s `shadeHue`); its sparkle is not closed over there (a tulle's frills stay the old garment's).
+ */
+const BACKDROP_SHADE_BELOW = true;
+/** ... where it is at least as saturated (HSV) as the backdrop there (a tulle's edge over it is paler: 0.8 took some). */
+const BACKDROP_SHADE_SAT = 1;
 
 /** A backdrop this saturated (HSV) or more has a hue to match; its pixels may lie this far round the hue circle (degrees). */
 const BG_HUE_SAT = 0.25;
@@ -2851,7 +2885,22 @@ export function fillRegion(
   const otherKind = (e: number, q: number) => {
     estimate(q % W, (q / W) | 0, tmp);
     const fillSkin = Math.max(lastOn, lastLeg) >= 0.5;
-    return (maps.skin[e] ?? 0) > 0 && !fillSkin;
+    return ((maps.skin[e] ?? 0) > 0 && !fillSkin) || offBackdrop(e, q, fillSkin);
+  };
+  // a fill of a saturated backdrop's texture beside what is not that backdrop (an old leotard's white bodice above
+  // a tutu's waist) is not matched to it either (issue 38, round 17, part X8: it paled the curtain's fill beside the
+  // hips into a smooth whitish patch)
+  const seamV = [0, 0, 0];
+  const offBackdrop = (e: number, q: number, fillSkin: boolean): boolean => {
+    if (fillSkin || !background || (mirror?.[q] ?? -1) < 0) return false;
+    background.at(e % W, (e / W) | 0, seamV);
+    const d = out.data;
+    const bmx = Math.max(seamV[0] ?? 0, seamV[1] ?? 0, seamV[2] ?? 0);
+    if (bmx <= 0 || (bmx - Math.min(seamV[0] ?? 0, seamV[1] ?? 0, seamV[2] ?? 0)) / bmx < BG_HUE_SAT) return false;
+    return (
+      !sameHue(d[e * 4] ?? 0, d[e * 4 + 1] ?? 0, d[e * 4 + 2] ?? 0, seamV) &&
+      !looksLikeBackground(out, background, e, seamV)
+    );
   };
   const seam = seamCorrection(
     out,
@@ -2871,7 +2920,12 @@ export function fillRegion(
       ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0))
       : slot === 'bottom'
         ? (e, q) => otherKind(e, q)
-        : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) || oldAboveNeckline(e),
+        : (e, q) =>
+            outline(e, q) ||
+            ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) ||
+            oldAboveNeckline(e) ||
+            (slot === 'one-piece' &&
+              offBackdrop(e, q, (estimate(q % W, (q / W) | 0, tmp), Math.max(lastOn, lastLeg) >= 0.5))),
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
