@@ -1806,6 +1806,8 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
 
 /** An upper arm's half-width (x its width at the shoulder) where an old garment in front hides its inner side. */
 const ARM_HIDDEN_HALF = 0.5;
+/** ... where the skin run seen is under this share of that half-width (a lean arm beside an old tee is its own). */
+const ARM_HIDDEN_RUN = 0.6;
 
 /**
  * Where an upper arm's own bare skin lies (issue 38, round 6, part K3): across the shoulder-elbow line, the run
@@ -1865,7 +1867,7 @@ export function upperArmAxis(
     const eOut = e[kOut] ?? 0;
     const eIn = e[1 - kOut] ?? 0;
     const past = (k: number, sgn: number) => maskAt(cx + nx * ((e[k] ?? 0) + 3) * sgn, cy + ny * ((e[k] ?? 0) + 3) * sgn);
-    if ((eIn + eOut + 1) / 2 < hidden && past(kOut, sOut) < 128 && past(1 - kOut, inner) >= 128) {
+    if ((eIn + eOut + 1) / 2 < hidden * ARM_HIDDEN_RUN && past(kOut, sOut) < 128 && past(1 - kOut, inner) >= 128) {
       const centre = sOut * (eOut + 0.5 - hidden);
       offs.push(centre);
       halves.push(hidden);
@@ -2712,12 +2714,14 @@ export function fillRegion(
       if (tr - tl > 2) shade *= 1 + (chestShadeAt(chest, (x - tl) / (tr - tl)) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
-    // and there, from its fine estimate (`background.at`; round 17, part X5: the coarse one, diffused across the
-    // person from a lit wall, lifted the copy into a dress's tail in the wall's shadow, a pale ghost)
+    // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
+    // one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's shadow)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
     if (m >= 0) {
-      background!.at(x, y, lowHere);
-      background!.at(m % W, (m / W) | 0, lowThere);
+      // (a top's keeps the coarse one: its fill beside the chest is measured against the chest's shading)
+      const light = slot === 'bottom' || slot === 'one-piece' ? background!.at : background!.low;
+      light(x, y, lowHere);
+      light(m % W, (m / W) | 0, lowThere);
     }
     const q00 = (y0 * w + x0) * 3;
     const q01 = (y0 * w + x1) * 3;
