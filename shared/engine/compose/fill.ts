@@ -341,11 +341,12 @@ export function oldRegion(
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
   // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
-  else if (slot === 'top') topFringe(out, body, maps, y1);
+  else if (slot === 'top') topFringe(out, body, maps, y1, image, background);
   if (slot === 'one-piece' && image && background) {
     const hemRow = oldBelowHem(out, body, maps, legwear, newBottom);
-    // (its tail's tips on the floor the person mask cut off too)
-    if (hemRow !== null) oldBeyondMask(out, body, maps, image, background, hemRow, H - 1);
+    // (its tail's tips on the floor the person mask cut off too, from the hips down: a tail's tip beside a long
+    // new hem was left as a dark streak, round 17, part X5)
+    oldBeyondMask(out, body, maps, image, background, Math.min(hemRow ?? H, body.pelvis.y), H - 1);
   }
   if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
@@ -945,6 +946,9 @@ function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
   }
 }
 
+/** Beyond the torso's sides a top's old region takes the fringe this much darker than the backdrop there. */
+const FRINGE_DARK_RIM = 0.7;
+
 /**
  * A top's old garment in the mask's soft fringe (in place; issue 38, round 16, part W2): `growIntoFringe`'s fringe
  * (0.1..0.5 of the person, off the skin, within OLD_FRINGE spans of the old region), by the torso's sides from the
@@ -952,17 +956,37 @@ function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
  * under a raised arm was left, and carried into the fill as a purple haze. Round an arm an old sleeve's dark hem
  * band was spread into the fill; by the neck, the shoulder's skin into the hair over it: both left.
  */
-function topFringe(old: Uint8Array, body: Body, maps: Maps, yEnd: number): void {
+function topFringe(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  yEnd: number,
+  image: RgbaImage | null,
+  background: BackgroundModel | null,
+): void {
   const { width: W, height: H, mask } = body;
   const r = Math.max(1, Math.round(body.span * OLD_FRINGE));
   const grown: number[] = [];
+  const v = [0, 0, 0];
+  // beyond the torso's sides, only the old garment's dark rim (`FRINGE_DARK_RIM`; round 17, part X5: a dress's
+  // bust over the arm left its dark soft edge beside the arm, flecks that the fill's seam also carried in)
+  const darkRim = (i: number): boolean => {
+    if (!image || !background) return false;
+    background.at(i % W, (i / W) | 0, v);
+    const d = image.data;
+    const s = (d[i * 4] ?? 0) + (d[i * 4 + 1] ?? 0) + (d[i * 4 + 2] ?? 0);
+    return s < FRINGE_DARK_RIM * ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0));
+  };
   for (let y = Math.max(0, Math.ceil(body.neck.y)); y <= Math.min(H - 1, yEnd + r); y++) {
     const [tl, tr] = body.torsoEdges(y);
     if (!(tr > tl)) continue;
-    for (let x = Math.max(0, Math.floor(tl - 2 * r)); x <= Math.min(W - 1, tr + 2 * r); x++) {
+    const xa = Math.floor(tl - 2 * r);
+    const xb = tr + 2 * r;
+    for (let x = Math.max(0, xa - 6 * r); x <= Math.min(W - 1, xb + 6 * r); x++) {
       const i = y * W + x;
       const m = mask[i] ?? 0;
       if (m < 26 || m >= 128 || old[i] || maps.skin[i] || (maps.hair[i] ?? 0) >= 128 || maps.handArea[i]) continue;
+      if ((x < xa || x > xb) && !darkRim(i)) continue;
       let hit = false;
       for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r) && !hit; yy++)
         for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++)
@@ -984,6 +1008,8 @@ const OLD_BEYOND_DARK = 0.85;
 const OLD_BEYOND_SEED = 0.5;
 /** Parts of that thinner than about twice this (x the span) are left (a floor's edge line, not the garment). */
 const OLD_BEYOND_THIN = 0.025;
+/** Past the mask, a thin part of what was followed this much darker than the backdrop is a tail's tip, not a line. */
+const OLD_BEYOND_TIP = 0.45;
 /** Round the legs' capsules (x their radii) and their feet nothing past the mask is taken (a shoe's, a calf's edge). */
 const OLD_BEYOND_LEG = 1.3;
 
@@ -1033,17 +1059,19 @@ function oldBeyondMask(
   for (let p = y0 * W; p < W * H; p++) {
     if (!old[p]) continue;
     const x = p % W;
+    if (
+      !(
+        (x > 0 && !old[p - 1]) ||
+        (x < W - 1 && !old[p + 1]) ||
+        (p >= W && !old[p - W]) ||
+        (p + W < W * H && !old[p + W])
+      )
+    )
+      continue;
     // (from the old garment's dark edge only: a pale one's surroundings are the backdrop's folds and glitter)
     background.at(x, (p / W) | 0, v);
     const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
-    if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) >= OLD_BEYOND_SEED) continue;
-    if (
-      (x > 0 && !old[p - 1]) ||
-      (x < W - 1 && !old[p + 1]) ||
-      (p >= W && !old[p - W]) ||
-      (p + W < W * H && !old[p + W])
-    )
-      queue.push(p);
+    if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) < OLD_BEYOND_SEED) queue.push(p);
   }
   let bx0 = W;
   let bx1 = -1;
@@ -1085,10 +1113,22 @@ function oldBeyondMask(
       if (old[p] || grown[p]) both[y * ww + x] = 255;
     }
   const opened = dilate(erode(both, ww, wh, r), ww, wh, r);
+  // a tail's thin tips, far darker than the backdrop (`OLD_BEYOND_TIP`), are the garment, with their blurred rim
+  // (round 17, part X5: the opening left them as dark specks on the floor; a floor's edge line is not that dark)
+  const tips = new Uint8Array(ww * wh);
   for (let y = 0; y < wh; y++)
     for (let x = 0; x < ww; x++) {
       const p = (y + wy0) * W + x + wx0;
-      if (grown[p] && opened[y * ww + x]) old[p] = 255;
+      if (!grown[p] || opened[y * ww + x]) continue;
+      background.at(x + wx0, y + wy0, v);
+      const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+      if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) < OLD_BEYOND_TIP) tips[y * ww + x] = 255;
+    }
+  const tipRims = dilate(tips, ww, wh, r);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const p = (y + wy0) * W + x + wx0;
+      if (grown[p] && (opened[y * ww + x] || tipRims[y * ww + x])) old[p] = 255;
     }
 }
 
@@ -1934,6 +1974,11 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
   return ((widths[widths.length >> 1] ?? 0) / 2) * 1.1 + 1;
 }
 
+/** An upper arm's half-width (x its width at the shoulder) where an old garment in front hides its inner side. */
+const ARM_HIDDEN_HALF = 0.5;
+/** ... where the skin run seen is under this share of that half-width (a lean arm beside an old tee is its own). */
+const ARM_HIDDEN_RUN = 0.6;
+
 /**
  * Where an upper arm's own bare skin lies (issue 38, round 6, part K3): across the shoulder-elbow line, the run
  * of skin through it at points from 0.4 of the way down to the elbow; the median shift of the runs' centres off
@@ -1962,6 +2007,14 @@ export function upperArmAxis(
   const limit = arm.widthRoot * 1.5;
   const offs: number[] = [];
   const halves: number[] = [];
+  // the side of the line towards the torso's middle (+1: along n)
+  const inner = nx * ((body.shoulderL.x + body.shoulderR.x) / 2 - a.x) >= 0 ? 1 : -1;
+  const maskAt = (x: number, y: number) => {
+    const xi = Math.max(0, Math.min(W - 1, Math.round(x)));
+    const yi = Math.max(0, Math.min(H - 1, Math.round(y)));
+    return body.mask[yi * W + xi] ?? 0;
+  };
+  const hidden = arm.widthRoot * ARM_HIDDEN_HALF;
   for (let t = 0.4; t <= 1 + 1e-6; t += 0.05) {
     const cx = a.x + dx * t;
     const cy = a.y + dy * t;
@@ -1975,6 +2028,20 @@ export function upperArmAxis(
           gap = 0;
         } else if (++gap > 2) break;
       }
+    }
+    // the run's outer end at the mask's edge and its inner end at an old garment in front of the arm (a dress's
+    // side or bust over it): the arm's outline is the outer end, its width the arm's own (round 17, part X5: the
+    // run's half was a sliver, and the old dress's bulge beside the arm was filled as the backdrop, a grey patch)
+    const kOut = inner > 0 ? 0 : 1;
+    const sOut = -inner;
+    const eOut = e[kOut] ?? 0;
+    const eIn = e[1 - kOut] ?? 0;
+    const past = (k: number, sgn: number) => maskAt(cx + nx * ((e[k] ?? 0) + 3) * sgn, cy + ny * ((e[k] ?? 0) + 3) * sgn);
+    if ((eIn + eOut + 1) / 2 < hidden * ARM_HIDDEN_RUN && past(kOut, sOut) < 128 && past(1 - kOut, inner) >= 128) {
+      const centre = sOut * (eOut + 0.5 - hidden);
+      offs.push(centre);
+      halves.push(hidden);
+      continue;
     }
     offs.push(((e[1] ?? 0) - (e[0] ?? 0)) / 2);
     halves.push(((e[0] ?? 0) + (e[1] ?? 0) + 1) / 2);
@@ -2819,11 +2886,14 @@ export function fillRegion(
       if (tr - tl > 2) shade *= 1 + (chestShadeAt(chest, (x - tl) / (tr - tl)) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
-    // and there
+    // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
+    // one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's shadow)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
     if (m >= 0) {
-      background!.low(x, y, lowHere);
-      background!.low(m % W, (m / W) | 0, lowThere);
+      // (a top's keeps the coarse one: its fill beside the chest is measured against the chest's shading)
+      const light = slot === 'bottom' || slot === 'one-piece' ? background!.at : background!.low;
+      light(x, y, lowHere);
+      light(m % W, (m / W) | 0, lowThere);
     }
     const q00 = (y0 * w + x0) * 3;
     const q01 = (y0 * w + x1) * 3;
