@@ -1059,14 +1059,12 @@ function oldBeyondMask(
   for (let p = y0 * W; p < W * H; p++) {
     if (!old[p]) continue;
     const x = p % W;
-    if (
-      !(
-        (x > 0 && !old[p - 1]) ||
-        (x < W - 1 && !old[p + 1]) ||
-        (p >= W && !old[p - W]) ||
-        (p + W < W * H && !old[p + W])
-      )
-    )
+    if (!(
+      (x > 0 && !old[p - 1]) ||
+      (x < W - 1 && !old[p + 1]) ||
+      (p >= W && !old[p - W]) ||
+      (p + W < W * H && !old[p + W])
+    ))
       continue;
     // (from the old garment's dark edge only: a pale one's surroundings are the backdrop's folds and glitter)
     background.at(x, (p / W) | 0, v);
@@ -2036,7 +2034,8 @@ export function upperArmAxis(
     const sOut = -inner;
     const eOut = e[kOut] ?? 0;
     const eIn = e[1 - kOut] ?? 0;
-    const past = (k: number, sgn: number) => maskAt(cx + nx * ((e[k] ?? 0) + 3) * sgn, cy + ny * ((e[k] ?? 0) + 3) * sgn);
+    const past = (k: number, sgn: number) =>
+      maskAt(cx + nx * ((e[k] ?? 0) + 3) * sgn, cy + ny * ((e[k] ?? 0) + 3) * sgn);
     if ((eIn + eOut + 1) / 2 < hidden * ARM_HIDDEN_RUN && past(kOut, sOut) < 128 && past(1 - kOut, inner) >= 128) {
       const centre = sOut * (eOut + 0.5 - hidden);
       offs.push(centre);
@@ -2889,9 +2888,9 @@ export function fillRegion(
     // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
     // one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's shadow)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
-    if (m >= 0) {
+    if (m >= 0 && background) {
       // (a top's keeps the coarse one: its fill beside the chest is measured against the chest's shading)
-      const light = slot === 'bottom' || slot === 'one-piece' ? background!.at : background!.low;
+      const light = slot === 'bottom' || slot === 'one-piece' ? background.at : background.low;
       light(x, y, lowHere);
       light(m % W, (m / W) | 0, lowThere);
     }
