@@ -104,6 +104,29 @@ const bareShoulder = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(gar
 const bareUpperArm = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(garment, W, arm, 0.25, 0.35);
 
 /**
+ * Garment pixels standing above the shoulders: in the columns from each shoulder's joint out 0.12 spans, those more
+ * than 0.03 spans above the person's outline there, per span, both sides summed (as `outer-shape.test.ts`).
+ */
+function aboveShoulders(result: Awaited<ReturnType<typeof render>>['result'], body: Body, W: number): number {
+  const garment = result.layers.garment.data;
+  const { mask } = body;
+  let n = 0;
+  for (const [sh, side] of [
+    [body.shoulderL, -1],
+    [body.shoulderR, 1],
+  ] as const) {
+    for (let k = 0; k <= Math.round(body.span * 0.12); k++) {
+      const x = Math.round(sh.x) + side * k;
+      let top = Math.round(sh.y);
+      while (top > 0 && (mask[(top - 1) * W + x] ?? 0) >= 128) top--;
+      for (let y = Math.round(sh.y - body.span * 0.5); y < top - body.span * 0.03; y++)
+        if ((garment[y * W + x] ?? 0) >= 128) n++;
+    }
+  }
+  return n / body.span;
+}
+
+/**
  * The share of the person's pixels with no garment in a band along each sleeve's seam (the body piece's shoulder top
  * down to its armpit, `half` x the span either side of the line between them), the larger of the two sides.
  */
@@ -377,6 +400,10 @@ describe('sleeves follow the arms', () => {
     // piece's pixels as none, a slit of the shoulder's skin between body and sleeve (`seamCloth`): 0.029 of the
     // seam's band bare at her left shoulder, now 0
     expect(seamGap(result, body, W)).toBeLessThan(0.01);
+    // its sleeves set in at the flat lay's shoulder corners (round 17, part X3b): read at the armpits' columns, 71 px
+    // down the sleeves, the seam's top left the sleeves' caps to the body piece, square corners standing above both
+    // shoulders (1.69 spans of cloth above her outline, both sides); 0.84 now (the rest the right side's hair)
+    expect(aboveShoulders(result, body, W)).toBeLessThan(1.2);
   }, 60_000);
 
   it("joins a raised arm's sleeve to the body at the shoulder: no skin through the seam, no step", async () => {
