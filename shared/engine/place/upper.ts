@@ -1226,6 +1226,9 @@ export function placeUpper(
           // top to the armpit, and the quads by it read the body piece's pixels as none, a wedge of the shoulder's
           // skin between the two, cgi-model-15)
           if (!raised) seamCloth(layer, src(part), upper);
+          // (and its cap out to the shoulder's outline, as a hanging sleeve's: a top's sleeve set in at the corner
+          // left the shoulder's outer side bare beside it, cgi-model-15's)
+          if (!raised && slot === 'top') capOverShoulder(upper, body, seamI.y);
           const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
