@@ -47,7 +47,7 @@ function detail(img: RgbaImage, x: number, y: number): number {
 async function textureRatio(
   person: string,
   garment: string,
-): Promise<{ ratio: number; filled: number; ghost: number }> {
+): Promise<{ ratio: number; filled: number; ghost: number; shade: number; pale: number }> {
   const photo = await loadPerson(person);
   const analysis = await analyzePerson(nodeModelRuntime, photo);
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;
@@ -107,18 +107,53 @@ async function textureRatio(
       if (closed[p] && !filled[p] && !garmentMap[p] && lum(r.image.data, p) > s / n + 25) pale++;
     }
   }
-  return { ratio: fillN ? fillSum / fillN / (bgSum / bgN) : 0, filled: fillN, ghost: pale / Math.max(1, rowsFilled) };
+  // the backdrop in shade repainted (issue 38, round 17, part X8): filled pixels off the new garment, below the hips,
+  // whose photo pixel is of the backdrop's saturated hue, as saturated as the backdrop there (a curtain's darker
+  // folds the mask took in beside the legs), over all filled pixels there
+  const { background } = readScene(photo, analysis);
+  const hs = (R: number, G: number, B: number): [number, number] => {
+    const mx = Math.max(R, G, B);
+    const c = mx - Math.min(R, G, B);
+    if (mx <= 0 || c <= 0) return [0, 0];
+    const h = mx === R ? ((G - B) / c + 6) % 6 : mx === G ? (B - R) / c + 2 : (R - G) / c + 4;
+    return [h * 60, c / mx];
+  };
+  const v = [0, 0, 0];
+  let shadeN = 0;
+  let belowN = 0;
+  for (let p = y0 * W; p < H * W; p++) {
+    if (!filled[p] || garmentMap[p]) continue;
+    belowN++;
+    background.at(p % W, (p / W) | 0, v);
+    const [bh, bs] = hs(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0);
+    const [h, s] = hs(photo.data[p * 4] ?? 0, photo.data[p * 4 + 1] ?? 0, photo.data[p * 4 + 2] ?? 0);
+    if (bs >= 0.25 && s >= bs * 0.8 && Math.min(Math.abs(h - bh), 360 - Math.abs(h - bh)) <= 8) shadeN++;
+  }
+  return {
+    ratio: fillN ? fillSum / fillN / (bgSum / bgN) : 0,
+    filled: fillN,
+    ghost: pale / Math.max(1, rowsFilled),
+    pale,
+    shade: shadeN / Math.max(1, belowN),
+  };
 }
 
 describe('the backdrop behind an old garment off the body', () => {
   it("has the backdrop's texture where cgi-model-2's tutu was, under jeans", async () => {
-    const { ratio, filled, ghost } = await textureRatio('cgi-model-2', 'jeans-indigo');
+    const { ratio, filled, ghost, shade, pale } = await textureRatio('cgi-model-2', 'jeans-indigo');
     expect(filled).toBeGreaterThan(1000);
     // before: a diffused blob, 0.03 of the backdrop's fine texture; after: 1.19 (its sparkle copied in)
     expect(ratio).toBeGreaterThan(0.6);
     // the tutu's pale flecks left in the repaint (its frills' small holes in the old region): before (round 8)
     // 189 pixels over 54,669 filled (0.0035); after (`fillEnclosed`) 27 over 56,491 (0.0005)
-    expect(ghost).toBeLessThan(0.0015);
+    // (round 17, part X8: the fill no longer takes the curtain's folds beside the legs, 12,779 -> ~7,400 pixels, and
+    // the pale pixels left beside it rose 28 -> 119: the curtain's own glitter specks at the smaller fill's edge, left
+    // as the photo, not tulle; the per-row share, 0.0005 -> 0.0033, counts them too: held by their count instead)
+    expect(pale).toBeLessThan(150);
+    expect(ghost).toBeLessThan(0.005);
+    // the curtain's folds the mask took in beside the legs left as they are, not repainted (round 17, part X8):
+    // share of the fill below the hips of the backdrop's saturated hue, before 0.59, after 0.24
+    expect(shade).toBeLessThan(0.35);
   }, 30_000);
 
   it("keeps the backdrop in shade beside cgi-model-2's raised elbow under a polo, not a skin box", async () => {
@@ -240,5 +275,90 @@ describe('the backdrop behind an old garment off the body', () => {
     console.log(said);
     expect(dark, said).toBeGreaterThan(500);
     expect(left / dark, said).toBeLessThan(0.2);
+  }, 30_000);
+  it("fills cgi-model-24's old dress tail in the wall's shadow as that shadow, its tips on the floor taken, under a mini", async () => {
+    // issue 38 round 17, part X5: the backdrop copied into the tail's flap beside the front calf was lifted by the
+    // coarse light field (diffused across the person from the lit wall): a pale ghost in the wall's shadow; the
+    // tail's thin dark tips past the mask were left on the floor as dark specks
+    const photo = await loadPerson('cgi-model-24');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { body, background } = readScene(photo, analysis);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'mini-tartan');
+    if (!drawn) throw new Error('mini-tartan');
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
+    const W = photo.width;
+    const filled = r.layers.filled.data;
+    const garment = r.layers.garment.data;
+    const L = (d: Uint8ClampedArray | Uint8Array, p: number) =>
+      (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+    const axisDist = (x: number, y: number) =>
+      Math.min(
+        ...[body.legL, body.legR].map((l) => {
+          const [a, b] = y < l.mid.y ? [l.root, l.mid] : [l.mid, l.end];
+          const t = Math.max(0, Math.min(1, (y - a.y) / Math.max(1, b.y - a.y)));
+          return Math.abs(x - (a.x + (b.x - a.x) * t));
+        }),
+      );
+    // below the knees, above the ankles: the backdrop's fill off the painted legs against the backdrop beside it
+    // on its row (surely off the person, not filled, within 0.4 spans of the fill), per row, weighted by the fill
+    const reach = body.span * 0.4;
+    let lift = 0;
+    let n = 0;
+    const y0 = Math.round(Math.max(body.legL.mid.y, body.legR.mid.y));
+    const y1 = Math.round(Math.min(body.legL.end.y, body.legR.end.y));
+    for (let y = y0; y < y1; y++) {
+      let fs = 0;
+      let fn = 0;
+      let bs = 0;
+      let bn = 0;
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (filled[p] && !garment[p] && axisDist(x, y) > body.span * 0.4) {
+          fs += L(r.image.data, p);
+          fn++;
+        }
+      }
+      if (fn < 3) continue;
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (filled[p] || (body.mask[p] ?? 0) >= 10 || garment[p]) continue;
+        let near = false;
+        for (let dx = -reach; dx <= reach && !near; dx += 2) {
+          const q = p + Math.round(dx);
+          if (x + dx >= 0 && x + dx < W && filled[q] && axisDist(x + dx, y) > body.span * 0.4) near = true;
+        }
+        if (!near) continue;
+        bs += L(r.image.data, p);
+        bn++;
+      }
+      if (bn < 3) continue;
+      lift += (fs / fn - bs / bn) * fn;
+      n += fn;
+    }
+    // the tail's dark tips past the mask below the knees, away from the legs, left as they were: the photo's pixels
+    // off the mask under 0.45 of the backdrop's brightness there, within 0.08 spans of the fill
+    const v = [0, 0, 0];
+    let tips = 0;
+    const zone = dilate(filled, W, photo.height, Math.round(body.span * 0.08));
+    for (let y = y0; y < photo.height; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (!zone[p] || (body.mask[p] ?? 0) >= 128 || axisDist(x, y) < body.span * 0.5) continue;
+        background.at(x, y, v);
+        if (L(photo.data, p) >= 0.45 * (0.299 * (v[0] ?? 0) + 0.587 * (v[1] ?? 0) + 0.114 * (v[2] ?? 0))) continue;
+        let diff = 0;
+        for (let c = 0; c < 3; c++)
+          diff = Math.max(diff, Math.abs((r.image.data[p * 4 + c] ?? 0) - (photo.data[p * 4 + c] ?? 0)));
+        if (diff <= 12) tips++;
+      }
+    }
+    const said = `fill over the shadow beside it ${(lift / Math.max(1, n)).toFixed(1)} over ${n}; tips left ${tips}`;
+    console.log(said);
+    expect(n, said).toBeGreaterThan(300);
+    // before: the fill 8.1 levels brighter than the shadow beside it (the flap's ghost); after: 4.9
+    expect(lift / n, said).toBeLessThan(6.5);
+    // before: 50 of the tips' dark pixels left; after: 17 (the flap's thin glossy edge)
+    expect(tips, said).toBeLessThan(30);
   }, 30_000);
 });

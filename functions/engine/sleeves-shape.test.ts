@@ -10,6 +10,7 @@ import type { Point } from '../../shared/engine/core/tps';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
+import { personVariant } from '../../test/engine/eval/people';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
@@ -102,6 +103,29 @@ function sleeveAtWrist(garment: Uint8Array, W: number, arm: Limb): number {
 const bareShoulder = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(garment, W, arm, 0.1, 0.5);
 /** On an upper arm: a quarter down it, 0.35 of its width. */
 const bareUpperArm = (garment: Uint8Array, W: number, arm: Limb) => bareDisc(garment, W, arm, 0.25, 0.35);
+
+/**
+ * Garment pixels standing above the shoulders: in the columns from each shoulder's joint out 0.12 spans, those more
+ * than 0.03 spans above the person's outline there, per span, both sides summed (as `outer-shape.test.ts`).
+ */
+function aboveShoulders(result: Awaited<ReturnType<typeof render>>['result'], body: Body, W: number): number {
+  const garment = result.layers.garment.data;
+  const { mask } = body;
+  let n = 0;
+  for (const [sh, side] of [
+    [body.shoulderL, -1],
+    [body.shoulderR, 1],
+  ] as const) {
+    for (let k = 0; k <= Math.round(body.span * 0.12); k++) {
+      const x = Math.round(sh.x) + side * k;
+      let top = Math.round(sh.y);
+      while (top > 0 && (mask[(top - 1) * W + x] ?? 0) >= 128) top--;
+      for (let y = Math.round(sh.y - body.span * 0.5); y < top - body.span * 0.03; y++)
+        if ((garment[y * W + x] ?? 0) >= 128) n++;
+    }
+  }
+  return n / body.span;
+}
 
 /**
  * The share of the person's pixels with no garment in a band along each sleeve's seam (the body piece's shoulder top
@@ -377,6 +401,44 @@ describe('sleeves follow the arms', () => {
     // piece's pixels as none, a slit of the shoulder's skin between body and sleeve (`seamCloth`): 0.029 of the
     // seam's band bare at her left shoulder, now 0
     expect(seamGap(result, body, W)).toBeLessThan(0.01);
+    // its sleeves set in at the flat lay's shoulder corners (round 17, part X3b): read at the armpits' columns, 71 px
+    // down the sleeves, the seam's top left the sleeves' caps to the body piece, square corners standing above both
+    // shoulders (1.69 spans of cloth above her outline, both sides); 0.84 now (the rest the right side's hair)
+    expect(aboveShoulders(result, body, W)).toBeLessThan(1.2);
+  }, 60_000);
+
+  it("covers the outer side of a shoulder beside a folded arm's sleeve (cgi-model-15 mirrored)", async () => {
+    // the mirrored photo: the shirt's sleeves set in at the corner (round 17, part X3b), the upper sleeve of a folded
+    // arm ran straight down from the corner inside her rounded shoulder, a slit of skin outside it; now its cap
+    // reaches out to her outline (`capOverShoulder`): bare share of the shoulders' band 0.159 / 0.080 -> 0.024 / 0.048
+    const g = EVAL_GARMENTS.find((x) => x.id === 'shirt-check');
+    if (!g) throw new Error('no eval garment shirt-check');
+    const photo = await loadPerson('cgi-model-15');
+    const person = personVariant('cgi-model-15', 'mirrored', photo, await analyzePerson(nodeModelRuntime, photo)).image;
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const product = await productPhoto(g, 'flat-white');
+    const result = await tryOn(nodeModelRuntime, person, [{ image: product.image, slot: 'top', source: 'laydown' }], {
+      analysis,
+    });
+    const body = bodyFrom(result.analysis);
+    const W = person.width;
+    const garment = result.layers.garment.data;
+    const mask = result.analysis.mask.data;
+    for (const [sh, side] of [
+      [body.shoulderL, -1],
+      [body.shoulderR, 1],
+    ] as const) {
+      let n = 0;
+      let bare = 0;
+      for (let y = Math.round(sh.y - body.span * 0.1); y < sh.y + body.span * 0.25; y++)
+        for (let k = 0; k <= body.span * 0.2; k++) {
+          const x = Math.round(sh.x + side * k);
+          if ((mask[y * W + x] ?? 0) < 128) continue;
+          n++;
+          if ((garment[y * W + x] ?? 0) < 128) bare++;
+        }
+      expect(bare / Math.max(1, n)).toBeLessThan(0.06);
+    }
   }, 60_000);
 
   it("joins a raised arm's sleeve to the body at the shoulder: no skin through the seam, no step", async () => {

@@ -344,15 +344,16 @@ export function oldRegion(
   const skinKeptAbove = slot === 'one-piece' ? skirtTop : -1;
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps, skinKeptAbove);
   // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
-  else if (slot === 'top') topFringe(out, body, maps, y1);
+  else if (slot === 'top') topFringe(out, body, maps, y1, image, background);
   if (slot === 'one-piece' && image && background) {
     const hemRow = oldBelowHem(out, body, maps, legwear, newBottom);
-    // (its tail's tips on the floor the person mask cut off too)
-    if (hemRow !== null) oldBeyondMask(out, body, maps, image, background, hemRow, H - 1);
+    // (its tail's tips on the floor the person mask cut off too, from the hips down: a tail's tip beside a long
+    // new hem was left as a dark streak, round 17, part X5)
+    oldBeyondMask(out, body, maps, image, background, Math.min(hemRow ?? H, body.pelvis.y), H - 1);
   }
   if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
-    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear');
+    leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear', BACKDROP_SHADE_BELOW);
   if (slot === 'bottom' || slot === 'one-piece') {
     const taken = skinKeptAbove > 0 ? out.slice() : null;
     fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
@@ -646,6 +647,7 @@ export function leaveBackground(
   image: RgbaImage,
   bg: BackgroundModel,
   shaded = false,
+  shadeHue = shaded,
 ): void {
   const { width: W, height: H } = body;
   const like = new Uint8Array(W * H);
@@ -681,12 +683,21 @@ export function leaveBackground(
   // it is still the backdrop where it is nearly of that colour (twice BG_CHROMA), or of a saturated backdrop's hue
   // (`sameHue`), and of none of the old garment's own colours (a pink ghost box of skin was painted over it beside
   // a raised elbow, a skin blob beyond the other elbow)
-  if (shaded && coreN >= GARMENT_CORE_MIN) {
+  const near3 = shaded && coreN >= GARMENT_CORE_MIN ? neighbourhoodSums(hist) : null;
+  // (taken for the backdrop in its shade only: up to 2 x BG_CHROMA off its colour)
+  const inShade = new Uint8Array(near3 ? W * H : 0);
+  if (shadeHue && (near3 || !shaded)) {
     const few = coreN * GARMENT_COLOUR_RARE;
-    const near3 = neighbourhoodSums(hist);
     const r = image.data;
+    const shade: number[] = [];
+    let onShade = 0;
     for (let p = 0; p < region.length; p++) {
       if (!region[p] || like[p]) continue;
+      // (below a top: a pixel paler than any saturated backdrop is none of it; read before the backdrop's colour)
+      if (!shaded) {
+        const mx = Math.max(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0);
+        if (mx <= 0 || mx - Math.min(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0) < mx * BG_HUE_SAT) continue;
+      }
       bg.at(p % W, (p / W) | 0, v);
       const s = (r[p * 4] ?? 0) + (r[p * 4 + 1] ?? 0) + (r[p * 4 + 2] ?? 0) + 1;
       const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
@@ -695,9 +706,26 @@ export function leaveBackground(
       const near =
         Math.hypot((r[p * 4] ?? 0) / s - (v[0] ?? 0) / bs, (r[p * 4 + 1] ?? 0) / s - (v[1] ?? 0) / bs) <= BG_CHROMA * 2;
       if (!near && !sameHue(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0, v)) continue;
-      if ((near3[colourBin(r, p)] ?? 0) > few) continue;
-      like[p] = 255;
-      any = true;
+      if (near3) {
+        if ((near3[colourBin(r, p)] ?? 0) > few) continue;
+      } else {
+        // below a top (`shadeHue` alone): as saturated as the backdrop (a tulle over it has its colours, paler)
+        const mx = Math.max(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0);
+        const sat = mx > 0 ? (mx - Math.min(r[p * 4] ?? 0, r[p * 4 + 1] ?? 0, r[p * 4 + 2] ?? 0)) / mx : 0;
+        const bmx = Math.max(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0);
+        const bsat = bmx > 0 ? (bmx - Math.min(v[0] ?? 0, v[1] ?? 0, v[2] ?? 0)) / bmx : 0;
+        if (bsat < BG_HUE_SAT || sat < bsat * BACKDROP_SHADE_SAT) continue;
+        if ((p & 3) === 0 && onBody(body, caps, p % W, (p / W) | 0) >= 0.99) onShade++;
+      }
+      shade.push(p);
+    }
+    // (not when the old garment on the body is itself of the backdrop's hue: a pink skirt before a pink curtain)
+    if (shaded || onN === 0 || (onLike + onShade) / onN <= BG_GARMENT_SHARE) {
+      for (const p of shade) {
+        like[p] = 255;
+        if (near3) inShade[p] = 1;
+      }
+      if (shade.length) any = true;
     }
   }
   if (!any) return;
@@ -728,13 +756,91 @@ export function leaveBackground(
   // not holes that the opening widened until nothing of a sparkling curtain was left
   const closed = shaded ? erode(dilate(crop, cw, ch, r), cw, ch, r) : crop;
   const opened = dilate(erode(closed, cw, ch, r), cw, ch, r);
+  // what is off the backdrop's colour towards the old garment's is the garment's blended edge: kept in the region
+  // (`blendedEdge`)
+  const blend = blendedEdge(image, bg, near3);
+  const released = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {
       const p = (y + y0) * W + x + x0;
-      if (opened[y * cw + x] && (shaded || like[p])) region[p] = 0;
+      if (!opened[y * cw + x] || !(shaded || like[p])) continue;
+      // (what passed `looksLikeBackground` is within BG_CHROMA of the backdrop's colour)
+      if (blend && (!like[p] || inShade[p]) && blend(p, BG_CHROMA)) continue;
+      region[p] = 0;
+      released[y * cw + x] = 1;
     }
   }
+  // and the blend's faint rim beside what stays (released, or off the person's mask), a little off towards the old
+  // garment (BLEND_RIM), pixel by pixel
+  for (let pass = 0; blend && pass < r; pass++) {
+    const back: number[] = [];
+    for (let y = Math.max(1, y0); y <= Math.min(H - 2, y1); y++) {
+      for (let x = Math.max(1, x0); x <= Math.min(W - 2, x1); x++) {
+        const p = y * W + x;
+        if (region[p] || !(released[(y - y0) * cw + x - x0] || (body.mask[p] ?? 0) < 128)) continue;
+        if (!(region[p - 1] || region[p + 1] || region[p - W] || region[p + W])) continue;
+        if (blend(p, BG_CHROMA * BLEND_RIM)) back.push(p);
+      }
+    }
+    if (back.length === 0) break;
+    for (const p of back) region[p] = 255;
+  }
 }
+
+/** How far (cosine) a backdrop pixel's chroma may turn towards the old garment's before it is their blend. */
+const BLEND_TOWARD = 0.7;
+/** Beside the old region kept, a pixel this far (x BG_CHROMA) off the backdrop towards the old garment is its rim. */
+const BLEND_RIM = 0.4;
+
+/**
+ * A top's backdrop beside the body (`leaveBackground`, shaded) is closed over its sparkle and taken in its shade
+ * up to 2 x BG_CHROMA off its colour; in the corner between a raised arm and the torso that gave back the old tee's
+ * blended edge (purple pixels beside a tank's armhole, spread into the fill as a haze; issue 38, round 17, part
+ * X6b). Is pixel p more than `min` off the backdrop's chroma towards the old garment's (its commonest colour,
+ * `near3`; within BLEND_TOWARD), not away from it (a fold's shade)? Null without the old garment's colours.
+ */
+function blendedEdge(
+  image: RgbaImage,
+  bg: BackgroundModel,
+  near3: Uint32Array | null,
+): ((p: number, min: number) => boolean) | null {
+  if (!near3) return null;
+  const W = image.width;
+  const d = image.data;
+  const v = [0, 0, 0];
+  // the old garment's commonest colour's chroma (its bin's middle)
+  let mode = 0;
+  for (let i = 1; i < near3.length; i++) if ((near3[i] ?? 0) > (near3[mode] ?? 0)) mode = i;
+  const q = 256 / COLOUR_BINS;
+  const mr = (Math.floor(mode / COLOUR_BINS ** 2) + 0.5) * q;
+  const mg = ((Math.floor(mode / COLOUR_BINS) % COLOUR_BINS) + 0.5) * q;
+  const mb = ((mode % COLOUR_BINS) + 0.5) * q;
+  const ms = mr + mg + mb;
+  return (p, min) => {
+    bg.at(p % W, (p / W) | 0, v);
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+    const br = (v[0] ?? 0) / bs;
+    const bgc = (v[1] ?? 0) / bs;
+    const ox = (d[p * 4] ?? 0) / s - br;
+    const oy = (d[p * 4 + 1] ?? 0) / s - bgc;
+    const off = Math.hypot(ox, oy);
+    const tx = mr / ms - br;
+    const ty = mg / ms - bgc;
+    const t = Math.hypot(tx, ty);
+    return off > min && t > BG_CHROMA && (ox * tx + oy * ty) / (off * t) >= BLEND_TOWARD;
+  };
+}
+
+/**
+ * A bottom's or a one-piece's old region (issue 38, round 17, part X8): the backdrop in shade that the person mask
+ * takes in beside the legs and below an old skirt (a curtain's darker folds, off the backdrop's diffused colour) is
+ * the backdrop too where it is of a saturated backdrop's hue and of none of the old garment's own colours, as beside
+ * a top's arms (`leaveBackground`'s `shadeHue`); its sparkle is not closed over there (a tulle's frills stay the old garment's).
+ */
+const BACKDROP_SHADE_BELOW = true;
+/** ... where it is at least as saturated (HSV) as the backdrop there (a tulle's edge over it is paler: 0.8 took some). */
+const BACKDROP_SHADE_SAT = 1;
 
 /** A backdrop this saturated (HSV) or more has a hue to match; its pixels may lie this far round the hue circle (degrees). */
 const BG_HUE_SAT = 0.25;
@@ -895,6 +1001,9 @@ function keepSkinAbove(
   }
 }
 
+/** Beyond the torso's sides a top's old region takes the fringe this much darker than the backdrop there. */
+const FRINGE_DARK_RIM = 0.7;
+
 /**
  * A top's old garment in the mask's soft fringe (in place; issue 38, round 16, part W2): `growIntoFringe`'s fringe
  * (0.1..0.5 of the person, off the skin, within OLD_FRINGE spans of the old region), by the torso's sides from the
@@ -902,17 +1011,37 @@ function keepSkinAbove(
  * under a raised arm was left, and carried into the fill as a purple haze. Round an arm an old sleeve's dark hem
  * band was spread into the fill; by the neck, the shoulder's skin into the hair over it: both left.
  */
-function topFringe(old: Uint8Array, body: Body, maps: Maps, yEnd: number): void {
+function topFringe(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  yEnd: number,
+  image: RgbaImage | null,
+  background: BackgroundModel | null,
+): void {
   const { width: W, height: H, mask } = body;
   const r = Math.max(1, Math.round(body.span * OLD_FRINGE));
   const grown: number[] = [];
+  const v = [0, 0, 0];
+  // beyond the torso's sides, only the old garment's dark rim (`FRINGE_DARK_RIM`; round 17, part X5: a dress's
+  // bust over the arm left its dark soft edge beside the arm, flecks that the fill's seam also carried in)
+  const darkRim = (i: number): boolean => {
+    if (!image || !background) return false;
+    background.at(i % W, (i / W) | 0, v);
+    const d = image.data;
+    const s = (d[i * 4] ?? 0) + (d[i * 4 + 1] ?? 0) + (d[i * 4 + 2] ?? 0);
+    return s < FRINGE_DARK_RIM * ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0));
+  };
   for (let y = Math.max(0, Math.ceil(body.neck.y)); y <= Math.min(H - 1, yEnd + r); y++) {
     const [tl, tr] = body.torsoEdges(y);
     if (!(tr > tl)) continue;
-    for (let x = Math.max(0, Math.floor(tl - 2 * r)); x <= Math.min(W - 1, tr + 2 * r); x++) {
+    const xa = Math.floor(tl - 2 * r);
+    const xb = tr + 2 * r;
+    for (let x = Math.max(0, xa - 6 * r); x <= Math.min(W - 1, xb + 6 * r); x++) {
       const i = y * W + x;
       const m = mask[i] ?? 0;
       if (m < 26 || m >= 128 || old[i] || maps.skin[i] || (maps.hair[i] ?? 0) >= 128 || maps.handArea[i]) continue;
+      if ((x < xa || x > xb) && !darkRim(i)) continue;
       let hit = false;
       for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r) && !hit; yy++)
         for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++)
@@ -934,6 +1063,8 @@ const OLD_BEYOND_DARK = 0.85;
 const OLD_BEYOND_SEED = 0.5;
 /** Parts of that thinner than about twice this (x the span) are left (a floor's edge line, not the garment). */
 const OLD_BEYOND_THIN = 0.025;
+/** Past the mask, a thin part of what was followed this much darker than the backdrop is a tail's tip, not a line. */
+const OLD_BEYOND_TIP = 0.45;
 /** Round the legs' capsules (x their radii) and their feet nothing past the mask is taken (a shoe's, a calf's edge). */
 const OLD_BEYOND_LEG = 1.3;
 
@@ -983,17 +1114,17 @@ function oldBeyondMask(
   for (let p = y0 * W; p < W * H; p++) {
     if (!old[p]) continue;
     const x = p % W;
-    // (from the old garment's dark edge only: a pale one's surroundings are the backdrop's folds and glitter)
-    background.at(x, (p / W) | 0, v);
-    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
-    if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) >= OLD_BEYOND_SEED) continue;
-    if (
+    if (!(
       (x > 0 && !old[p - 1]) ||
       (x < W - 1 && !old[p + 1]) ||
       (p >= W && !old[p - W]) ||
       (p + W < W * H && !old[p + W])
-    )
-      queue.push(p);
+    ))
+      continue;
+    // (from the old garment's dark edge only: a pale one's surroundings are the backdrop's folds and glitter)
+    background.at(x, (p / W) | 0, v);
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+    if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) < OLD_BEYOND_SEED) queue.push(p);
   }
   let bx0 = W;
   let bx1 = -1;
@@ -1035,10 +1166,22 @@ function oldBeyondMask(
       if (old[p] || grown[p]) both[y * ww + x] = 255;
     }
   const opened = dilate(erode(both, ww, wh, r), ww, wh, r);
+  // a tail's thin tips, far darker than the backdrop (`OLD_BEYOND_TIP`), are the garment, with their blurred rim
+  // (round 17, part X5: the opening left them as dark specks on the floor; a floor's edge line is not that dark)
+  const tips = new Uint8Array(ww * wh);
   for (let y = 0; y < wh; y++)
     for (let x = 0; x < ww; x++) {
       const p = (y + wy0) * W + x + wx0;
-      if (grown[p] && opened[y * ww + x]) old[p] = 255;
+      if (!grown[p] || opened[y * ww + x]) continue;
+      background.at(x + wx0, y + wy0, v);
+      const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+      if (s / ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1) < OLD_BEYOND_TIP) tips[y * ww + x] = 255;
+    }
+  const tipRims = dilate(tips, ww, wh, r);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const p = (y + wy0) * W + x + wx0;
+      if (grown[p] && (opened[y * ww + x] || tipRims[y * ww + x])) old[p] = 255;
     }
 }
 
@@ -1717,6 +1860,12 @@ function torsoEdgesAt(body: Body, rows: Float64Array | null, y: number): [number
 
 /** The armpit below a shoulder's joint, in torso heights (the raised arm's side of the chest, `chestUnderRaisedArm`). */
 const ARMPIT_DROP = 0.3;
+/**
+ * Below the armpit the chest's capped side runs out to the mask's side over this much (torso heights; issue 38,
+ * round 17, part X6b): cut off at the armpit's row, the mask's side below it (an old tee over the bust, beyond a
+ * tank's armhole) was filled as a square skin block under the raised arm's backdrop.
+ */
+const ARMPIT_RAMP = 0.15;
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
@@ -1738,15 +1887,19 @@ function chestUnderRaisedArm(
   let [l, r] = torsoEdgesAt(body, rows, y);
   const ax = body.axisX(y);
   for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
-    if (!body.armRaised[i] || y > sh.y + body.torsoH * ARMPIT_DROP) continue;
+    const below = y - (sh.y + body.torsoH * ARMPIT_DROP);
+    const ramp = body.torsoH * ARMPIT_RAMP;
+    if (!body.armRaised[i] || below >= ramp) continue;
     let reach = Math.abs(sh.x - ax) + body.span * RAISED_SIDE_ROOM;
     const c = corners[i];
     if (c) {
       const t = Math.max(0, Math.min(1, (y - sh.y) / Math.max(1, c[0] - sh.y)));
       reach += Math.max(0, Math.abs(c[1] - ax) - reach) * Math.sqrt(1 - (1 - t) * (1 - t));
     }
-    if (sh.x < ax) l = Math.max(l, ax - reach);
-    else r = Math.min(r, ax + reach);
+    // below the armpit the capped side runs out to the mask's own (a step there was a skin block under the arm)
+    const k = Math.max(0, below / ramp);
+    if (sh.x < ax) l = Math.max(l, ax - reach + (l - ax + reach) * k);
+    else r = Math.min(r, ax + reach + (r - ax - reach) * k);
   }
   return [l, r];
 }
@@ -1874,6 +2027,11 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
   return ((widths[widths.length >> 1] ?? 0) / 2) * 1.1 + 1;
 }
 
+/** An upper arm's half-width (x its width at the shoulder) where an old garment in front hides its inner side. */
+const ARM_HIDDEN_HALF = 0.5;
+/** ... where the skin run seen is under this share of that half-width (a lean arm beside an old tee is its own). */
+const ARM_HIDDEN_RUN = 0.6;
+
 /**
  * Where an upper arm's own bare skin lies (issue 38, round 6, part K3): across the shoulder-elbow line, the run
  * of skin through it at points from 0.4 of the way down to the elbow; the median shift of the runs' centres off
@@ -1902,6 +2060,14 @@ export function upperArmAxis(
   const limit = arm.widthRoot * 1.5;
   const offs: number[] = [];
   const halves: number[] = [];
+  // the side of the line towards the torso's middle (+1: along n)
+  const inner = nx * ((body.shoulderL.x + body.shoulderR.x) / 2 - a.x) >= 0 ? 1 : -1;
+  const maskAt = (x: number, y: number) => {
+    const xi = Math.max(0, Math.min(W - 1, Math.round(x)));
+    const yi = Math.max(0, Math.min(H - 1, Math.round(y)));
+    return body.mask[yi * W + xi] ?? 0;
+  };
+  const hidden = arm.widthRoot * ARM_HIDDEN_HALF;
   for (let t = 0.4; t <= 1 + 1e-6; t += 0.05) {
     const cx = a.x + dx * t;
     const cy = a.y + dy * t;
@@ -1915,6 +2081,21 @@ export function upperArmAxis(
           gap = 0;
         } else if (++gap > 2) break;
       }
+    }
+    // the run's outer end at the mask's edge and its inner end at an old garment in front of the arm (a dress's
+    // side or bust over it): the arm's outline is the outer end, its width the arm's own (round 17, part X5: the
+    // run's half was a sliver, and the old dress's bulge beside the arm was filled as the backdrop, a grey patch)
+    const kOut = inner > 0 ? 0 : 1;
+    const sOut = -inner;
+    const eOut = e[kOut] ?? 0;
+    const eIn = e[1 - kOut] ?? 0;
+    const past = (k: number, sgn: number) =>
+      maskAt(cx + nx * ((e[k] ?? 0) + 3) * sgn, cy + ny * ((e[k] ?? 0) + 3) * sgn);
+    if ((eIn + eOut + 1) / 2 < hidden * ARM_HIDDEN_RUN && past(kOut, sOut) < 128 && past(1 - kOut, inner) >= 128) {
+      const centre = sOut * (eOut + 0.5 - hidden);
+      offs.push(centre);
+      halves.push(hidden);
+      continue;
     }
     offs.push(((e[1] ?? 0) - (e[0] ?? 0)) / 2);
     halves.push(((e[0] ?? 0) + (e[1] ?? 0) + 1) / 2);
@@ -2818,11 +2999,14 @@ export function fillRegion(
       shade *= 1 + (chestModelAt(body, neckline, x, y, tl, tr) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
-    // and there
+    // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
+    // one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's shadow)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
-    if (m >= 0) {
-      background!.low(x, y, lowHere);
-      background!.low(m % W, (m / W) | 0, lowThere);
+    if (m >= 0 && background) {
+      // (a top's keeps the coarse one: its fill beside the chest is measured against the chest's shading)
+      const light = slot === 'bottom' || slot === 'one-piece' ? background.at : background.low;
+      light(x, y, lowHere);
+      light(m % W, (m / W) | 0, lowThere);
     }
     const q00 = (y0 * w + x0) * 3;
     const q01 = (y0 * w + x1) * 3;
@@ -2884,7 +3068,22 @@ export function fillRegion(
   const otherKind = (e: number, q: number) => {
     estimate(q % W, (q / W) | 0, tmp);
     const fillSkin = Math.max(lastOn, lastLeg) >= 0.5;
-    return (maps.skin[e] ?? 0) > 0 && !fillSkin;
+    return ((maps.skin[e] ?? 0) > 0 && !fillSkin) || offBackdrop(e, q, fillSkin);
+  };
+  // a fill of a saturated backdrop's texture beside what is not that backdrop (an old leotard's white bodice above
+  // a tutu's waist) is not matched to it either (issue 38, round 17, part X8: it paled the curtain's fill beside the
+  // hips into a smooth whitish patch)
+  const seamV = [0, 0, 0];
+  const offBackdrop = (e: number, q: number, fillSkin: boolean): boolean => {
+    if (fillSkin || !background || (mirror?.[q] ?? -1) < 0) return false;
+    background.at(e % W, (e / W) | 0, seamV);
+    const d = out.data;
+    const bmx = Math.max(seamV[0] ?? 0, seamV[1] ?? 0, seamV[2] ?? 0);
+    if (bmx <= 0 || (bmx - Math.min(seamV[0] ?? 0, seamV[1] ?? 0, seamV[2] ?? 0)) / bmx < BG_HUE_SAT) return false;
+    return (
+      !sameHue(d[e * 4] ?? 0, d[e * 4 + 1] ?? 0, d[e * 4 + 2] ?? 0, seamV) &&
+      !looksLikeBackground(out, background, e, seamV)
+    );
   };
   const seam = seamCorrection(
     out,
@@ -2904,7 +3103,12 @@ export function fillRegion(
       ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0))
       : slot === 'bottom'
         ? (e, q) => otherKind(e, q)
-        : (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) || oldAboveNeckline(e),
+        : (e, q) =>
+            outline(e, q) ||
+            ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) ||
+            oldAboveNeckline(e) ||
+            (slot === 'one-piece' &&
+              offBackdrop(e, q, (estimate(q % W, (q / W) | 0, tmp), Math.max(lastOn, lastLeg) >= 0.5))),
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];

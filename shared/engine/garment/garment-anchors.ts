@@ -33,6 +33,13 @@ export interface UpperLayout {
   neck: Point;
   shoulderL: Point;
   shoulderR: Point;
+  /**
+   * A sleeved top's outline's height (mean) and span at the armpits' columns, where its shoulder points were read
+   * before they moved in to the corner (`shoulderCorner`): its armpit drop and its width for the scale are read
+   * from them (from the corner its armpits dropped 40 px on ai-body and the garment grew 13%).
+   */
+  pitTopY?: number;
+  pitTopW?: number;
   armpitL: Point;
   armpitR: Point;
   /** Torso edges per row from `top` to `hem` (image-left x, image-right x). */
@@ -459,17 +466,18 @@ function layoutOf(
   // shoulder points: above the armpits, a little inwards, on the top outline (sleeveless: the strap tops)
   let shoulderL: Point;
   let shoulderR: Point;
+  let pitTopY: number | undefined;
+  let pitTopW: number | undefined;
   if (sleeved) {
     const sxL = armpitL.x + bodyW * 0.03;
     const sxR = armpitR.x - bodyW * 0.03;
-    // (a top's shoulder stays at the armpit's column: there the corner moved its armpits 0.13 spans down an arm and
-    // its sleeve's seam, corner to armpit, 1.6x as long, blurred a shirt's checks on ai-body's upper sleeves)
-    shoulderL = isTop
-      ? { x: sxL, y: firstAlphaInColumn(alpha, sxL, top, hem) }
-      : shoulderCorner(alpha, sxL, -1, top, hem, bodyW);
-    shoulderR = isTop
-      ? { x: sxR, y: firstAlphaInColumn(alpha, sxR, top, hem) }
-      : shoulderCorner(alpha, sxR, 1, top, hem, bodyW);
+    // (a top's too, its sleeve's seam then read for the person's length, `seamOfPerson` in upper.ts, its scale and
+    // armpit drop from the armpits' columns, `pitTopY`: at the armpit's column a shirt's shoulder lay 71 px down the
+    // sleeve, square corners above the shoulders and skin wedges between body and sleeve on cgi-model-15)
+    shoulderL = shoulderCorner(alpha, sxL, -1, top, hem, bodyW);
+    shoulderR = shoulderCorner(alpha, sxR, 1, top, hem, bodyW);
+    if (isTop) pitTopY = (firstAlphaInColumn(alpha, sxL, top, hem) + firstAlphaInColumn(alpha, sxR, top, hem)) / 2;
+    if (isTop) pitTopW = sxR - sxL;
   } else {
     const runs = rowRuns(alpha, top + Math.round(H * 0.02), 2);
     const first = runs[0] ?? [box.x, box.x];
@@ -612,6 +620,7 @@ function layoutOf(
     neck,
     shoulderL,
     shoulderR,
+    ...(pitTopY !== undefined ? { pitTopY, pitTopW } : {}),
     armpitL,
     armpitR,
     edgeL,

@@ -573,6 +573,20 @@ function hangingStrip(
   return { so, si, dOut, dIn };
 }
 
+/**
+ * A top's sleeve set in at its shoulder's corner (`shoulderCorner`): its flat lay's seam, corner to armpit, is
+ * longer than the person's, shoulder's top to armpit (a shirt's 1.6x), and the sleeve's strip drawn from all of it
+ * squeezed its print along the arm and bent its edge into a notch near the shoulder. Its source's seam is read from
+ * the corner for the person's length only (at the garment's scale), its armpit's end moved up the seam; the
+ * underarm below it lies under the arm.
+ */
+function seamOfPerson(s: Sleeve, seamO: Point, seamI: Point, scale: number): Sleeve {
+  const own = dist(s.seamOuter, s.seamInner) * scale;
+  const person = dist(seamO, seamI);
+  if (own <= person * 1.001) return s;
+  return { ...s, seamInner: lerp(s.seamOuter, s.seamInner, person / own) };
+}
+
 /** A sleeve's print is padded across where it is drawn wider than this (x its scale along the arm). */
 const PAD_FROM = 1.15;
 /** A section's edge band (its outline's line and shading, kept at the outline, not mirrored): this x its width. */
@@ -642,6 +656,8 @@ type SleeveStrip = { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[]; rate
 const FOLD_FROM = 1.15;
 /** ... folded back at most this share of the sleeve's own length (one fold pair: forward, back, forward). */
 const FOLD_MAX = 0.9;
+/** A fold's turn this close (px, as drawn) to one of the strip's inner sections replaces it. */
+const FOLD_TURN_SNAP = 1;
 
 /**
  * A sleeve's print at the body piece's scale along the arm. A flat lay's long sleeve is short for the arm it is
@@ -714,7 +730,11 @@ function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveSt
   const num = (x: number, y: number, f: number) => x + (y - x) * f;
   const Uk = U.map((u) => u * k);
   // sections: the strip's own and one at each turn
-  const ds = [...D, at(Uk, D, turn1, num), at(Uk, D, turn2, num)].sort((x, y) => x - y);
+  // (a turn within `FOLD_TURN_SNAP` px of an inner section takes its place: the sliver between the two read the
+  // source's fold across a fraction of a pixel, a quad sheared 4.5x on cgi-model-2's raised sleeve)
+  const turns = [at(Uk, D, turn1, num), at(Uk, D, turn2, num)];
+  const kept = D.filter((d, i) => i === 0 || i === n - 1 || turns.every((t) => Math.abs(t - d) >= FOLD_TURN_SNAP));
+  const ds = [...kept, ...turns].sort((x, y) => x - y);
   const rate: number[] = [];
   const out: SleeveStrip = { so: [], si: [], dOut: [], dIn: [], rate };
   for (const d of ds) {
@@ -876,7 +896,11 @@ export function placeUpper(
   };
   const srcArmW = Math.max(1, g.armpitR.x - g.armpitL.x);
   // a sleeveless garment's top corners are its straps, not its shoulders: its width is read from its chest
-  const srcShoulderW = Math.max(1, g.shoulderR.x - g.shoulderL.x, g.sleeveless ? srcArmW * SLEEVELESS_SHOULDERS : 0);
+  const srcShoulderW = Math.max(
+    1,
+    g.pitTopW ?? g.shoulderR.x - g.shoulderL.x,
+    g.sleeveless ? srcArmW * SLEEVELESS_SHOULDERS : 0,
+  );
   const dstShoulderW = shTopR.x - shTopL.x;
   const scale = dstShoulderW / srcShoulderW;
   // lengths: scaled like the shoulders, but shoulders narrower than a frontal body's (a quarter turn, a raised arm
@@ -888,7 +912,7 @@ export function placeUpper(
   // the neckline at the neck's base, between the shoulders, below the chin
   const neck = { x: body.neck.x, y: Math.max(Math.min(shTopL.y, shTopR.y) - span * 0.05, chin + body.head.ry * 0.03) };
   // armpits: the same drop below the shoulders as in the garment, scaled, on the torso's edges
-  const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - srcShoulderY;
+  const srcArmDrop = (g.armpitL.y + g.armpitR.y) / 2 - (g.pitTopY ?? srcShoulderY);
   let armY = dstShoulderY + Math.min(Math.max(srcArmDrop * scaleY, torsoH * 0.22), torsoH * 0.5);
   // a top with straps: its scoop (the body's top edge in the middle) no lower than the neckline's free band of
   // the safety gate (over an old top that covered the chest, a lower scoop bares it and is refused): the body
@@ -1116,9 +1140,10 @@ export function placeUpper(
     drawLimbs(layer) {
       // the sleeves' print widened to the arm at its scale along (`padAcross`) unless it runs one way (stripes)
       const padPrint = sleeves.length > 0 && printCoherence(image, g.labels, alpha, sleeves) < PAD_COHERENCE;
-      for (const { s, limb, part, raised } of sleeves) {
-        const seamO = map(s.seamOuter.x, s.seamOuter.y);
-        const seamI = map(s.seamInner.x, s.seamInner.y);
+      for (const { s: own, limb, part, raised } of sleeves) {
+        const seamO = map(own.seamOuter.x, own.seamOuter.y);
+        const seamI = map(own.seamInner.x, own.seamInner.y);
+        const s = slot === 'top' ? seamOfPerson(own, seamO, seamI, scale) : own;
         const path = [limb.root, limb.mid, limb.end];
         const armLen = pathLength(path);
         const srcLen = dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
@@ -1211,6 +1236,9 @@ export function placeUpper(
           // top to the armpit, and the quads by it read the body piece's pixels as none, a wedge of the shoulder's
           // skin between the two, cgi-model-15)
           if (!raised) seamCloth(layer, src(part), upper);
+          // (and its cap out to the shoulder's outline, as a hanging sleeve's: a top's sleeve set in at the corner
+          // left the shoulder's outer side bare beside it, cgi-model-15's)
+          if (!raised && slot === 'top') capOverShoulder(upper, body, seamI.y);
           const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
@@ -1250,6 +1278,9 @@ export function placeUpper(
           const pit = pitOnArm(pit0, limb, along0(pit0), limbW(0) / 2, outward);
           const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward, limbAcross);
           capOverShoulder(st, body, pit.y);
+          // (a top's sleeve set in at the corner: its seam is the body piece's edge, and the torso's labels a pixel
+          // past it left a dotted crack of skin along it, cgi-model-30's right shoulder)
+          if (slot === 'top') seamCloth(layer, src(part), st);
           const padded = padAcross(foldAlong(st, scale, padPrint), padPrint);
           drawPadded(layer, src(part), padded);
           strips.push(padded);
