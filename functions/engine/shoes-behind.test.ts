@@ -137,3 +137,53 @@ describe('shoes on feet one behind the other (real models)', () => {
     expect({ n, covered: on / n }).toMatchObject({ covered: expect.toSatisfy((c: number) => c > 0.85) });
   }, 60_000);
 });
+
+describe('boots on feet one behind the other (real models)', () => {
+  // before: cgi-model-15 (both ankle keypoints on the front leg, the rear foot in profile reaching out beside the
+  // front foot) got one boot over both feet, the rear foot's toes only a bump of the front boot's toe cap (the rear
+  // boot's warp grid on the front foot, reaching 0.53 shin widths past the ankles); now the rear foot wears its own
+  // boot's foot in profile, out to its toe (1.34), the front boot's toe cap on the front foot
+  it("puts the rear boot's foot on the rear foot seen in profile", async () => {
+    const person = await loadPerson('cgi-model-15');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const W = person.width;
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
+    // the side the rear foot reaches out to (as above)
+    const y0 = Math.round(far.end.y);
+    const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
+    let right = 0;
+    let left = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if (body.mask[y * W + x]! < 128 || Math.abs(x - near.end.x) < near.widthEnd * 0.75) continue;
+        if (x > near.end.x) right++;
+        else left++;
+      }
+    }
+    const side = right > left ? 1 : -1;
+    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    // how far past the ankles each boot's warp grid reaches on that side, in shin widths: one reaches the toe
+    const reach = (r.debug[0]?.grid ?? []).map(
+      (q) => Math.max(...q.map((p) => (p.x - near.end.x) * side)) / near.widthEnd,
+    );
+    expect(Math.max(...reach)).toBeGreaterThan(1);
+    // and the rear foot is covered where it shows
+    let n = 0;
+    let on = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if (body.mask[y * W + x]! < 128 || (x - near.end.x) * side < near.widthEnd * 0.75) continue;
+        n++;
+        if (r.layers.garment.data[y * W + x]! >= 128) on++;
+      }
+    }
+    expect(n).toBeGreaterThan(near.widthEnd * 10);
+    expect(on / n).toBeGreaterThan(0.85);
+  }, 60_000);
+});

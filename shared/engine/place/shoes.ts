@@ -119,10 +119,7 @@ export function placeShoes(
   // ...or whose rear foot is seen in profile beside the front one (its toe reaching out on one side): its shoe the
   // side view on it, shown past the front foot; the front foot's box that foot only (shoe-profile.ts)
   // (not a boot: its toe cap covers the rear foot, its shaft on the front leg, shoe-boot.ts)
-  const profile =
-    farSole === null && close && !ownBoxes && shoes[0] && frontKind(alpha, shoes[0]) !== 'boot'
-      ? profileFoot(body, w0, FEET_CLOSE, person)
-      : null;
+  const profile = farSole === null && close && !ownBoxes && shoes[0] ? profileFoot(body, w0, FEET_CLOSE, person) : null;
   const feet = legs.map((leg, i) => {
     if (ownBoxes) return ownBoxes[i]!;
     if (profile) {
@@ -192,13 +189,17 @@ export function placeShoes(
         // the foot's outer side, from the sole to the ankle; else the side view
         const front = Math.abs(reachX) < leg.widthEnd * FOOT_FRONT_REACH;
         const toeRight = toeDirection(alpha, b) === 1;
+        const kind = frontKind(alpha, b);
+        // (a boot on a rear foot in profile: its foot only, below its instep; its shaft is behind the front shin)
+        const bootFoot = inProfile && kind === 'boot' ? bootFootTop(alpha, b, toeRight) : null;
         const src: Box = front
           ? { x: toeRight ? b.x + b.w * (1 - TOE_END) : b.x, y: b.y, w: b.w * TOE_END, h: b.h }
-          : b;
-        const top = front ? topRow(alpha, b, src.x, src.x + src.w) : b.y;
+          : bootFoot !== null
+            ? { ...b, y: bootFoot, h: b.y + b.h - bootFoot }
+            : b;
+        const top = front ? topRow(alpha, b, src.x, src.x + src.w) : src.y;
         const srcH = Math.max(1, b.y + b.h - top);
-        const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
-        const kind = frontKind(alpha, b);
+        const own = (width * (front || bootFoot !== null ? srcH : b.h)) / (front ? 2 * src.w : src.w);
         // a foot on its toes seen from the front (on pointe): the shoe along the foot, from its tip on the floor up to
         // its ankle, as wide as the foot (shoe-pointe.ts), not a flat shoe on the floor under it; in an old shoe that
         // was found (the mask's solid run its outline; a sandal's foot between its straps is not)
@@ -212,7 +213,7 @@ export function placeShoes(
             : Math.max(Math.min(own, reach), reach - (close ? 0 : w0 * FRONT_BELOW))
           : inProfile
             ? // the rear foot in profile: the side view at its own proportions, at least as tall as the foot shows
-              Math.max(own, Math.min(profileHeight(alpha, b, toeRight, profile), own * PROFILE_STRETCH))
+              Math.max(own, Math.min(profileHeight(alpha, src, toeRight, profile), own * PROFILE_STRETCH))
             : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
@@ -302,7 +303,12 @@ export function placeShoes(
               tint,
               body.mask,
               toeRight,
-              { ...bootAt(at, leg, reachX, other, near.mid, pairAspect), person },
+              {
+                ...bootAt(at, leg, reachX, other, near.mid, pairAspect),
+                person,
+                // (the rear foot in profile beside it wears its own boot)
+                rearToe: profile && profile.far !== side ? profile.toe : undefined,
+              },
               bootArea,
             );
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
@@ -352,6 +358,15 @@ export function placeShoes(
     drawLimbs() {},
     debug: { anchors, grid },
   };
+}
+
+/** A boot's foot in its side view: the rows below the top of its column this share of its length from the toe (its instep, in front of the shaft). */
+const BOOT_INSTEP = 0.5;
+
+/** The top row of a boot's foot in its side view (its instep's height: the shaft above is behind a front shin). */
+function bootFootTop(alpha: GrayImage, b: Box, toeRight: boolean): number {
+  const x = toeRight ? b.x + b.w * (1 - BOOT_INSTEP) : b.x + b.w * BOOT_INSTEP;
+  return topRow(alpha, b, Math.round(x) - 1, Math.round(x) + 2);
 }
 
 /** A boot's front: on the foot's sole, up its own leg's shin; its toe where the foot plainly reaches past its ankle. */
