@@ -9,6 +9,7 @@ import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, paleNearby, profileAt } from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
+import { rearBesideShin, type RearFoot } from './shoe-rear';
 import { profileFoot, profileHeight } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
@@ -98,7 +99,7 @@ export function placeShoes(
   person: RgbaImage | null = null,
 ): PlacedGarment {
   // both ankle keypoints on one foot: the second foot looked for in the mask beside it
-  const { body, farSole } = separateFeet(found);
+  const { body: sep, farSole } = separateFeet(found);
   const layout = shoesLayout(alpha);
   const shoes = layout.shoes.slice(0, 2);
   const labels = new Uint8Array(alpha.width * alpha.height);
@@ -107,21 +108,35 @@ export function placeShoes(
   });
   const anchors: { from: Point; to: Point }[] = [];
   const grid: Point[][] = [];
-  const legs = [body.legL, body.legR];
   // feet one behind the other (ankles closer than FEET_CLOSE shin widths across): one foot's mask hides the other's,
   // so each shoe takes the whole visible foot, the farther foot's (its ankle higher in the picture) raised by the
   // ankles' difference and drawn first, the nearer one over it (not two half shoes bunched on one foot)
-  const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
-  const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
+  const w0 = Math.min(Math.max(sep.legL.widthEnd, sep.legR.widthEnd), sep.span * 0.4);
+  const close = Math.abs(sep.legL.end.x - sep.legR.end.x) < w0 * FEET_CLOSE;
   const foundW = [found.legL.widthEnd, found.legR.widthEnd];
   // close ankles whose feet part below them into two runs of the mask: each foot its own (by the nearer leg line)
-  const ownBoxes = farSole === null && close ? ownFeet(body, w0) : null;
+  const ownBoxes = farSole === null && close ? ownFeet(sep, w0) : null;
   // ...or whose rear foot is seen in profile beside the front one (its toe reaching out on one side): its shoe the
   // side view on it, shown past the front foot; the front foot's box that foot only (shoe-profile.ts)
-  // (not a boot: its toe cap covers the rear foot, its shaft on the front leg, shoe-boot.ts)
-  const profile = farSole === null && close && !ownBoxes && shoes[0] ? profileFoot(body, w0, FEET_CLOSE, person) : null;
+  // (a boot too: its foot in profile there, its shaft behind the front one's, which leaves that foot uncovered)
+  const profile = farSole === null && close && !ownBoxes && shoes[0] ? profileFoot(sep, w0, FEET_CLOSE, person) : null;
+  // ...or whose farther ankle keypoint is on the nearer shin, the rear leg beside it (shoe-rear.ts): its ankle and
+  // foot there (its shoe drawn first, shown past the front shin's skin)
+  const nearSep = sep.legL.end.y > sep.legR.end.y ? sep.legL : sep.legR;
+  const rear =
+    farSole === null && !ownBoxes && !profile
+      ? rearBesideShin(
+          sep,
+          person,
+          person ? shinColour(person, nearSep.end, nearSep.mid, nearSep.widthEnd) : null,
+          FAR_STEP,
+        )
+      : null;
+  const body = rear ? withRear(sep, rear) : sep;
+  const legs = [body.legL, body.legR];
   const feet = legs.map((leg, i) => {
     if (ownBoxes) return ownBoxes[i]!;
+    if (rear && i === rear.far) return rear.box;
     if (profile) {
       if (i === profile.far) return profile.box;
       const box = footBox(body, leg.end, leg.widthEnd, (i ? found.legR : found.legL).widthEnd);
@@ -178,7 +193,7 @@ export function placeShoes(
         const x1 = Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
         const width = (x1 - x0) * 1.04;
         let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h - leg.widthEnd * 0.2 : -Infinity);
-        if (close && !ownBoxes && !profile) {
+        if (close && !ownBoxes && !profile && !rear) {
           // the farther foot stands higher in the picture by the ankles' difference
           if (near.end.y > leg.end.y) soleY -= near.end.y - leg.end.y;
         }
@@ -346,6 +361,8 @@ export function placeShoes(
         mergeClipped(layer, drawn, (x, y) => {
           // the rear foot in profile shows past the front foot only
           if (inProfile) return (x - profile.edge) * profile.toe >= 0;
+          // (the rear leg beside the front shin: past that shin's skin only)
+          if (rear?.far === side) return (x - (rear.edge[y - rear.y0] ?? NaN)) * rear.side >= 0;
           if (!behind) return true;
           const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
           if (t <= 0 || t > 1) return true;
@@ -358,6 +375,14 @@ export function placeShoes(
     drawLimbs() {},
     debug: { anchors, grid },
   };
+}
+
+/** The body with the rear leg beside the front shin (shoe-rear.ts): its ankle there, as wide as it shows. */
+function withRear(body: Body, rear: RearFoot): Body {
+  const farLeg = rear.far ? body.legR : body.legL;
+  const nearLeg = rear.far ? body.legL : body.legR;
+  const moved = { ...farLeg, end: rear.ankle, widthEnd: rear.width };
+  return { ...body, legL: rear.far ? nearLeg : moved, legR: rear.far ? moved : nearLeg };
 }
 
 /** A boot's foot in its side view: the rows below the top of its column this share of its length from the toe (its instep, in front of the shaft). */
