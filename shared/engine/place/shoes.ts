@@ -31,6 +31,8 @@ const FRONT_WIDE = 1.7;
 export const FAR_STEP = 0.5;
 /** Seen from the front, a shoe's collar (not a boot's) is this many shin widths below the ankle's keypoint. */
 const FRONT_BELOW = 0.15;
+/** A pump on the rear leg beside the front shin (shoe-rear.ts) is this many times the leg's visible width long. */
+const REAR_PUMP_LONG = 3;
 /** A rear foot's side view in profile is at most this many times its own height (as tall as the foot shows). */
 const PROFILE_STRETCH = 1.5;
 
@@ -182,15 +184,31 @@ export function placeShoes(
         const other = near.end;
         // (the rear foot in profile: its toe where it reaches out)
         const inProfile = profile?.far === side;
-        const reachX = inProfile ? profile.toe * leg.widthEnd : foot.x + foot.w / 2 - leg.end.x;
+        // (a pump on the rear leg beside the front shin: seen from the side, its toe behind that shin, its back and
+        // heel where the foot shows: its open instep seen from the front would leave the old shoe's straps)
+        const rearPump = rear?.far === side && frontKind(alpha, b) === 'pump';
+        const reachX = inProfile
+          ? profile.toe * leg.widthEnd
+          : rearPump
+            ? -rear.side * leg.widthEnd
+            : foot.x + foot.w / 2 - leg.end.x;
         const want = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
         // over the whole foot and the old shoe where one was found (its extent across), its sole on the foot's
         // (the mask's lowest row under the ankle; the old shoe's box is grown past it by the mask's margin), and
         // from the sole up to the ankle (no floating shoe under a gap of floor)
         const old = oldShoes[side] ?? null;
-        const x0 = Math.min(foot.x, old?.x ?? Infinity);
-        const x1 = Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
+        const back = rear && rearPump ? (rear.side > 0 ? foot.x + foot.w : foot.x) : 0;
+        const x0 =
+          rear && rearPump
+            ? rear.side > 0
+              ? back - rear.width * REAR_PUMP_LONG
+              : back
+            : Math.min(foot.x, old?.x ?? Infinity);
+        const x1 =
+          rear && rearPump
+            ? x0 + rear.width * REAR_PUMP_LONG
+            : Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
         const width = (x1 - x0) * 1.04;
         let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h - leg.widthEnd * 0.2 : -Infinity);
         if (close && !ownBoxes && !profile && !rear) {
@@ -226,9 +244,12 @@ export function placeShoes(
           ? kind === 'boot'
             ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
             : Math.max(Math.min(own, reach), reach - (close ? 0 : w0 * FRONT_BELOW))
-          : inProfile
+          : inProfile || rearPump
             ? // the rear foot in profile: the side view at its own proportions, at least as tall as the foot shows
-              Math.max(own, Math.min(profileHeight(alpha, src, toeRight, profile), own * PROFILE_STRETCH))
+              Math.max(
+                own,
+                Math.min(profile ? profileHeight(alpha, src, toeRight, profile) : reach, own * PROFILE_STRETCH),
+              )
             : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
