@@ -34,11 +34,11 @@ describe('shoes on feet one behind the other (real models)', () => {
     // the front shin's lower half, from half a shin width above its ankle (its own shoe's collar left out) up,
     // a third of the shin's width either side of its axis, where the photo shows the shin's skin (the axis runs
     // along the shin's edge there: beside it is the rear leg)
-    const skin = shinColour(person, near.end, near.mid, near.widthEnd)!;
+    const skin = shinColour(person, near.end, near.mid, near.widthEnd) ?? [0, 0, 0];
     const ss = skin[0] + skin[1] + skin[2] + 1;
     // (the shin's skin: its chromaticity, at 0.45-1.6 of its brightness; the rear leg in its shadow is darker)
     const isSkin = (p: number): boolean => {
-      const [r0, g0, b0] = [person.data[p * 4]!, person.data[p * 4 + 1]!, person.data[p * 4 + 2]!];
+      const [r0, g0, b0] = [person.data[p * 4] ?? 0, person.data[p * 4 + 1] ?? 0, person.data[p * 4 + 2] ?? 0];
       const sum = r0 + g0 + b0 + 1;
       const lum = sum / ss;
       return Math.abs(r0 / sum - skin[0] / ss) + Math.abs(g0 / sum - skin[1] / ss) < 0.06 && lum > 0.45 && lum < 1.6;
@@ -68,9 +68,9 @@ describe('shoes on feet one behind the other (real models)', () => {
     for (let y = Math.round(far.end.y); y < near.end.y - near.widthEnd * 0.5; y++) {
       for (let x = Math.round(near.end.x - near.widthEnd); x < near.end.x + near.widthEnd; x++) {
         const p = y * W + x;
-        if (body.mask[p]! < 128 || isSkin(p)) continue;
+        if ((body.mask[p] ?? 0) < 128 || isSkin(p)) continue;
         rearN++;
-        if (r.layers.garment.data[p]! >= 128) rearOn++;
+        if ((r.layers.garment.data[p] ?? 0) >= 128) rearOn++;
       }
     }
     expect(rearN).toBeGreaterThan(near.widthEnd * 10);
@@ -187,13 +187,14 @@ describe('boots on feet one behind the other (real models)', () => {
     let left = 0;
     for (let y = y0; y < y1; y++) {
       for (let x = 0; x < W; x++) {
-        if (body.mask[y * W + x]! < 128 || Math.abs(x - near.end.x) < near.widthEnd * 0.75) continue;
+        if ((body.mask[y * W + x] ?? 0) < 128 || Math.abs(x - near.end.x) < near.widthEnd * 0.75) continue;
         if (x > near.end.x) right++;
         else left++;
       }
     }
     const side = right > left ? 1 : -1;
-    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
+    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall');
+    if (!g) throw new Error('boots-tall is an eval garment');
     const product = (await productPhoto(g, 'flat-white')).image;
     const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
       analysis,
@@ -208,9 +209,9 @@ describe('boots on feet one behind the other (real models)', () => {
     let on = 0;
     for (let y = y0; y < y1; y++) {
       for (let x = 0; x < W; x++) {
-        if (body.mask[y * W + x]! < 128 || (x - near.end.x) * side < near.widthEnd * 0.75) continue;
+        if ((body.mask[y * W + x] ?? 0) < 128 || (x - near.end.x) * side < near.widthEnd * 0.75) continue;
         n++;
-        if (r.layers.garment.data[y * W + x]! >= 128) on++;
+        if ((r.layers.garment.data[y * W + x] ?? 0) >= 128) on++;
       }
     }
     expect(n).toBeGreaterThan(near.widthEnd * 10);
