@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
+import { shinColour } from '../../shared/engine/place/shoes';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
@@ -31,7 +32,17 @@ describe('shoes on feet one behind the other (real models)', () => {
       analysis,
     });
     // the front shin's lower half, from half a shin width above its ankle (its own shoe's collar left out) up,
-    // a third of the shin's width either side of its axis
+    // a third of the shin's width either side of its axis, where the photo shows the shin's skin (the axis runs
+    // along the shin's edge there: beside it is the rear leg)
+    const skin = shinColour(person, near.end, near.mid, near.widthEnd) ?? [0, 0, 0];
+    const ss = skin[0] + skin[1] + skin[2] + 1;
+    // (the shin's skin: its chromaticity, at 0.45-1.6 of its brightness; the rear leg in its shadow is darker)
+    const isSkin = (p: number): boolean => {
+      const [r0, g0, b0] = [person.data[p * 4] ?? 0, person.data[p * 4 + 1] ?? 0, person.data[p * 4 + 2] ?? 0];
+      const sum = r0 + g0 + b0 + 1;
+      const lum = sum / ss;
+      return Math.abs(r0 / sum - skin[0] / ss) + Math.abs(g0 / sum - skin[1] / ss) < 0.06 && lum > 0.45 && lum < 1.6;
+    };
     const shin = { x: near.mid.x - near.end.x, y: near.mid.y - near.end.y };
     let n = 0;
     let on = 0;
@@ -40,11 +51,30 @@ describe('shoes on feet one behind the other (real models)', () => {
       const cx = near.end.x + shin.x * t;
       for (let dx = -near.widthEnd / 3; dx <= near.widthEnd / 3; dx++) {
         const p = Math.round(cy) * W + Math.round(cx + dx);
+        if (!isSkin(p)) continue;
         n++;
         if (r.layers.garment.data[p]! >= 128) on++;
       }
     }
+    expect(n).toBeGreaterThan(near.widthEnd * 10);
     expect(on / n).toBeLessThan(0.03);
+    // before: the rear leg's foot and old sandal beside the front shin (the mask's pixels there not the skin,
+    // from the rear ankle keypoint, which is on the front shin, down to half a shin width above the front ankle)
+    // was left bare (0 of it covered): the rear shoe drawn at that keypoint was hidden behind the front shin; now
+    // the rear ankle is found beside the shin (shoe-rear.ts) and its shoe covers it (0.51: the rest is the shadowed
+    // creases on the shin's other side and the rear shin above its shoe)
+    let rearN = 0;
+    let rearOn = 0;
+    for (let y = Math.round(far.end.y); y < near.end.y - near.widthEnd * 0.5; y++) {
+      for (let x = Math.round(near.end.x - near.widthEnd); x < near.end.x + near.widthEnd; x++) {
+        const p = y * W + x;
+        if ((body.mask[p] ?? 0) < 128 || isSkin(p)) continue;
+        rearN++;
+        if ((r.layers.garment.data[p] ?? 0) >= 128) rearOn++;
+      }
+    }
+    expect(rearN).toBeGreaterThan(near.widthEnd * 10);
+    expect({ rearN, covered: rearOn / rearN }).toMatchObject({ covered: expect.toSatisfy((c: number) => c > 0.4) });
     // the nearer foot still wears its shoe: the garment covers its foot below the ankle
     let foot = 0;
     let footN = 0;
@@ -135,5 +165,56 @@ describe('shoes on feet one behind the other (real models)', () => {
     }
     expect(n).toBeGreaterThan(near.widthEnd * 10);
     expect({ n, covered: on / n }).toMatchObject({ covered: expect.toSatisfy((c: number) => c > 0.85) });
+  }, 60_000);
+});
+
+describe('boots on feet one behind the other (real models)', () => {
+  // before: cgi-model-15 (both ankle keypoints on the front leg, the rear foot in profile reaching out beside the
+  // front foot) got one boot over both feet, the rear foot's toes only a bump of the front boot's toe cap (the rear
+  // boot's warp grid on the front foot, reaching 0.53 shin widths past the ankles); now the rear foot wears its own
+  // boot's foot in profile, out to its toe (1.34), the front boot's toe cap on the front foot
+  it("puts the rear boot's foot on the rear foot seen in profile", async () => {
+    const person = await loadPerson('cgi-model-15');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const W = person.width;
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
+    // the side the rear foot reaches out to (as above)
+    const y0 = Math.round(far.end.y);
+    const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
+    let right = 0;
+    let left = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if ((body.mask[y * W + x] ?? 0) < 128 || Math.abs(x - near.end.x) < near.widthEnd * 0.75) continue;
+        if (x > near.end.x) right++;
+        else left++;
+      }
+    }
+    const side = right > left ? 1 : -1;
+    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall');
+    if (!g) throw new Error('boots-tall is an eval garment');
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    // how far past the ankles each boot's warp grid reaches on that side, in shin widths: one reaches the toe
+    const reach = (r.debug[0]?.grid ?? []).map(
+      (q) => Math.max(...q.map((p) => (p.x - near.end.x) * side)) / near.widthEnd,
+    );
+    expect(Math.max(...reach)).toBeGreaterThan(1);
+    // and the rear foot is covered where it shows
+    let n = 0;
+    let on = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if ((body.mask[y * W + x] ?? 0) < 128 || (x - near.end.x) * side < near.widthEnd * 0.75) continue;
+        n++;
+        if ((r.layers.garment.data[y * W + x] ?? 0) >= 128) on++;
+      }
+    }
+    expect(n).toBeGreaterThan(near.widthEnd * 10);
+    expect(on / n).toBeGreaterThan(0.85);
   }, 60_000);
 });

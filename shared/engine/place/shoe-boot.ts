@@ -146,6 +146,9 @@ export interface BootFront {
    * the ankle; the boot's foot goes on down the pointed foot (POINTE_BOOT_*), not a toe box on the floor.
    */
   pointe?: boolean;
+  /** A rear foot in profile reaches out beside this one on this side (-1 left, 1 right): it wears its own boot, so
+   * this boot's toe cap does not cover it (shoes.ts, shoe-profile.ts). */
+  rearToe?: number;
 }
 
 const clamp = (v: number, a: number, b: number): number => Math.max(a, Math.min(b, v));
@@ -603,8 +606,8 @@ export function drawBootFront(
   const fN = Math.max(0, Math.ceil(ySole) - fTop + 1);
   const coverL = new Float64Array(fN);
   const coverR = new Float64Array(fN);
-  const canL = !onPointe && !(other.x < ankle.x - shinW * 0.3);
-  const canR = !onPointe && !(other.x > ankle.x + shinW * 0.3);
+  const canL = !onPointe && !(other.x < ankle.x - shinW * 0.3) && at.rearToe !== -1;
+  const canR = !onPointe && !(other.x > ankle.x + shinW * 0.3) && at.rearToe !== 1;
   if (fN > 0 && (canL || canR)) {
     const lim = footHalf * FOOT_COVER;
     for (let i = 0; i < fN; i++) {

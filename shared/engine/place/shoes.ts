@@ -9,6 +9,7 @@ import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
 import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, paleNearby, profileAt } from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
+import { rearBesideShin, type RearFoot } from './shoe-rear';
 import { profileFoot, profileHeight } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
@@ -30,6 +31,8 @@ const FRONT_WIDE = 1.7;
 export const FAR_STEP = 0.5;
 /** Seen from the front, a shoe's collar (not a boot's) is this many shin widths below the ankle's keypoint. */
 const FRONT_BELOW = 0.15;
+/** A pump on the rear leg beside the front shin (shoe-rear.ts) is this many times the leg's visible width long. */
+const REAR_PUMP_LONG = 3;
 /** A rear foot's side view in profile is at most this many times its own height (as tall as the foot shows). */
 const PROFILE_STRETCH = 1.5;
 
@@ -98,7 +101,7 @@ export function placeShoes(
   person: RgbaImage | null = null,
 ): PlacedGarment {
   // both ankle keypoints on one foot: the second foot looked for in the mask beside it
-  const { body, farSole } = separateFeet(found);
+  const { body: sep, farSole } = separateFeet(found);
   const layout = shoesLayout(alpha);
   const shoes = layout.shoes.slice(0, 2);
   const labels = new Uint8Array(alpha.width * alpha.height);
@@ -107,24 +110,35 @@ export function placeShoes(
   });
   const anchors: { from: Point; to: Point }[] = [];
   const grid: Point[][] = [];
-  const legs = [body.legL, body.legR];
   // feet one behind the other (ankles closer than FEET_CLOSE shin widths across): one foot's mask hides the other's,
   // so each shoe takes the whole visible foot, the farther foot's (its ankle higher in the picture) raised by the
   // ankles' difference and drawn first, the nearer one over it (not two half shoes bunched on one foot)
-  const w0 = Math.min(Math.max(body.legL.widthEnd, body.legR.widthEnd), body.span * 0.4);
-  const close = Math.abs(body.legL.end.x - body.legR.end.x) < w0 * FEET_CLOSE;
+  const w0 = Math.min(Math.max(sep.legL.widthEnd, sep.legR.widthEnd), sep.span * 0.4);
+  const close = Math.abs(sep.legL.end.x - sep.legR.end.x) < w0 * FEET_CLOSE;
   const foundW = [found.legL.widthEnd, found.legR.widthEnd];
   // close ankles whose feet part below them into two runs of the mask: each foot its own (by the nearer leg line)
-  const ownBoxes = farSole === null && close ? ownFeet(body, w0) : null;
+  const ownBoxes = farSole === null && close ? ownFeet(sep, w0) : null;
   // ...or whose rear foot is seen in profile beside the front one (its toe reaching out on one side): its shoe the
   // side view on it, shown past the front foot; the front foot's box that foot only (shoe-profile.ts)
-  // (not a boot: its toe cap covers the rear foot, its shaft on the front leg, shoe-boot.ts)
-  const profile =
-    farSole === null && close && !ownBoxes && shoes[0] && frontKind(alpha, shoes[0]) !== 'boot'
-      ? profileFoot(body, w0, FEET_CLOSE, person)
+  // (a boot too: its foot in profile there, its shaft behind the front one's, which leaves that foot uncovered)
+  const profile = farSole === null && close && !ownBoxes && shoes[0] ? profileFoot(sep, w0, FEET_CLOSE, person) : null;
+  // ...or whose farther ankle keypoint is on the nearer shin, the rear leg beside it (shoe-rear.ts): its ankle and
+  // foot there (its shoe drawn first, shown past the front shin's skin)
+  const nearSep = sep.legL.end.y > sep.legR.end.y ? sep.legL : sep.legR;
+  const rear =
+    farSole === null && !ownBoxes && !profile
+      ? rearBesideShin(
+          sep,
+          person,
+          person ? shinColour(person, nearSep.end, nearSep.mid, nearSep.widthEnd) : null,
+          FAR_STEP,
+        )
       : null;
+  const body = rear ? withRear(sep, rear) : sep;
+  const legs = [body.legL, body.legR];
   const feet = legs.map((leg, i) => {
     if (ownBoxes) return ownBoxes[i]!;
+    if (rear && i === rear.far) return rear.box;
     if (profile) {
       if (i === profile.far) return profile.box;
       const box = footBox(body, leg.end, leg.widthEnd, (i ? found.legR : found.legL).widthEnd);
@@ -170,18 +184,34 @@ export function placeShoes(
         const other = near.end;
         // (the rear foot in profile: its toe where it reaches out)
         const inProfile = profile?.far === side;
-        const reachX = inProfile ? profile.toe * leg.widthEnd : foot.x + foot.w / 2 - leg.end.x;
+        // (a pump on the rear leg beside the front shin: seen from the side, its toe behind that shin, its back and
+        // heel where the foot shows: its open instep seen from the front would leave the old shoe's straps)
+        const rearPump = rear?.far === side && frontKind(alpha, b) === 'pump';
+        const reachX = inProfile
+          ? profile.toe * leg.widthEnd
+          : rearPump
+            ? -rear.side * leg.widthEnd
+            : foot.x + foot.w / 2 - leg.end.x;
         const want = Math.abs(reachX) > leg.widthEnd * 0.2 ? Math.sign(reachX) : leg.end.x < other.x ? -1 : 1;
         const flip = toeDirection(alpha, b) !== want;
         // over the whole foot and the old shoe where one was found (its extent across), its sole on the foot's
         // (the mask's lowest row under the ankle; the old shoe's box is grown past it by the mask's margin), and
         // from the sole up to the ankle (no floating shoe under a gap of floor)
         const old = oldShoes[side] ?? null;
-        const x0 = Math.min(foot.x, old?.x ?? Infinity);
-        const x1 = Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
+        const back = rear && rearPump ? (rear.side > 0 ? foot.x + foot.w : foot.x) : 0;
+        const x0 =
+          rear && rearPump
+            ? rear.side > 0
+              ? back - rear.width * REAR_PUMP_LONG
+              : back
+            : Math.min(foot.x, old?.x ?? Infinity);
+        const x1 =
+          rear && rearPump
+            ? x0 + rear.width * REAR_PUMP_LONG
+            : Math.max(foot.x + foot.w, old ? old.x + old.w : -Infinity);
         const width = (x1 - x0) * 1.04;
         let soleY = Math.max(foot.y + foot.h, old ? old.y + old.h - leg.widthEnd * 0.2 : -Infinity);
-        if (close && !ownBoxes && !profile) {
+        if (close && !ownBoxes && !profile && !rear) {
           // the farther foot stands higher in the picture by the ankles' difference
           if (near.end.y > leg.end.y) soleY -= near.end.y - leg.end.y;
         }
@@ -192,13 +222,17 @@ export function placeShoes(
         // the foot's outer side, from the sole to the ankle; else the side view
         const front = Math.abs(reachX) < leg.widthEnd * FOOT_FRONT_REACH;
         const toeRight = toeDirection(alpha, b) === 1;
+        const kind = frontKind(alpha, b);
+        // (a boot on a rear foot in profile: its foot only, below its instep; its shaft is behind the front shin)
+        const bootFoot = inProfile && kind === 'boot' ? bootFootTop(alpha, b, toeRight) : null;
         const src: Box = front
           ? { x: toeRight ? b.x + b.w * (1 - TOE_END) : b.x, y: b.y, w: b.w * TOE_END, h: b.h }
-          : b;
-        const top = front ? topRow(alpha, b, src.x, src.x + src.w) : b.y;
+          : bootFoot !== null
+            ? { ...b, y: bootFoot, h: b.y + b.h - bootFoot }
+            : b;
+        const top = front ? topRow(alpha, b, src.x, src.x + src.w) : src.y;
         const srcH = Math.max(1, b.y + b.h - top);
-        const own = (width * (front ? srcH : b.h)) / (front ? 2 * src.w : src.w);
-        const kind = frontKind(alpha, b);
+        const own = (width * (front || bootFoot !== null ? srcH : b.h)) / (front ? 2 * src.w : src.w);
         // a foot on its toes seen from the front (on pointe): the shoe along the foot, from its tip on the floor up to
         // its ankle, as wide as the foot (shoe-pointe.ts), not a flat shoe on the floor under it; in an old shoe that
         // was found (the mask's solid run its outline; a sandal's foot between its straps is not)
@@ -210,9 +244,12 @@ export function placeShoes(
           ? kind === 'boot'
             ? Math.max(own, reach, (old?.h ?? 0) * 0.9)
             : Math.max(Math.min(own, reach), reach - (close ? 0 : w0 * FRONT_BELOW))
-          : inProfile
+          : inProfile || rearPump
             ? // the rear foot in profile: the side view at its own proportions, at least as tall as the foot shows
-              Math.max(own, Math.min(profileHeight(alpha, b, toeRight, profile), own * PROFILE_STRETCH))
+              Math.max(
+                own,
+                Math.min(profile ? profileHeight(alpha, src, toeRight, profile) : reach, own * PROFILE_STRETCH),
+              )
             : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
@@ -302,7 +339,12 @@ export function placeShoes(
               tint,
               body.mask,
               toeRight,
-              { ...bootAt(at, leg, reachX, other, near.mid, pairAspect), person },
+              {
+                ...bootAt(at, leg, reachX, other, near.mid, pairAspect),
+                person,
+                // (the rear foot in profile beside it wears its own boot)
+                rearToe: profile && profile.far !== side ? profile.toe : undefined,
+              },
               bootArea,
             );
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
@@ -340,6 +382,8 @@ export function placeShoes(
         mergeClipped(layer, drawn, (x, y) => {
           // the rear foot in profile shows past the front foot only
           if (inProfile) return (x - profile.edge) * profile.toe >= 0;
+          // (the rear leg beside the front shin: past that shin's skin only)
+          if (rear?.far === side) return (x - (rear.edge[y - rear.y0] ?? NaN)) * rear.side >= 0;
           if (!behind) return true;
           const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
           if (t <= 0 || t > 1) return true;
@@ -352,6 +396,23 @@ export function placeShoes(
     drawLimbs() {},
     debug: { anchors, grid },
   };
+}
+
+/** The body with the rear leg beside the front shin (shoe-rear.ts): its ankle there, as wide as it shows. */
+function withRear(body: Body, rear: RearFoot): Body {
+  const farLeg = rear.far ? body.legR : body.legL;
+  const nearLeg = rear.far ? body.legL : body.legR;
+  const moved = { ...farLeg, end: rear.ankle, widthEnd: rear.width };
+  return { ...body, legL: rear.far ? nearLeg : moved, legR: rear.far ? moved : nearLeg };
+}
+
+/** A boot's foot in its side view: the rows below the top of its column this share of its length from the toe (its instep, in front of the shaft). */
+const BOOT_INSTEP = 0.5;
+
+/** The top row of a boot's foot in its side view (its instep's height: the shaft above is behind a front shin). */
+function bootFootTop(alpha: GrayImage, b: Box, toeRight: boolean): number {
+  const x = toeRight ? b.x + b.w * (1 - BOOT_INSTEP) : b.x + b.w * BOOT_INSTEP;
+  return topRow(alpha, b, Math.round(x) - 1, Math.round(x) + 2);
 }
 
 /** A boot's front: on the foot's sole, up its own leg's shin; its toe where the foot plainly reaches past its ankle. */
