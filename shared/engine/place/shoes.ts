@@ -33,6 +33,8 @@ export const FAR_STEP = 0.5;
 const FRONT_BELOW = 0.15;
 /** A pump on the rear leg beside the front shin (shoe-rear.ts) is this many times the leg's visible width long. */
 const REAR_PUMP_LONG = 3;
+/** ...and at most this many times its own height (up to the rear ankle: over the old shoe's straps there). */
+const REAR_PUMP_STRETCH = 2;
 /** A rear foot's side view in profile is at most this many times its own height (as tall as the foot shows). */
 const PROFILE_STRETCH = 1.5;
 
@@ -248,7 +250,10 @@ export function placeShoes(
             ? // the rear foot in profile: the side view at its own proportions, at least as tall as the foot shows
               Math.max(
                 own,
-                Math.min(profile ? profileHeight(alpha, src, toeRight, profile) : reach, own * PROFILE_STRETCH),
+                Math.min(
+                  profile ? profileHeight(alpha, src, toeRight, profile) : reach,
+                  own * (profile ? PROFILE_STRETCH : REAR_PUMP_STRETCH),
+                ),
               )
             : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
@@ -383,7 +388,8 @@ export function placeShoes(
           // the rear foot in profile shows past the front foot only
           if (inProfile) return (x - profile.edge) * profile.toe >= 0;
           // (the rear leg beside the front shin: past that shin's skin only)
-          if (rear?.far === side) return (x - (rear.edge[y - rear.y0] ?? NaN)) * rear.side >= 0;
+          if (rear?.far === side)
+            return (x - (rear.edge[Math.min(y - rear.y0, rear.edge.length - 1)] ?? NaN)) * rear.side >= 0;
           if (!behind) return true;
           const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
           if (t <= 0 || t > 1) return true;
