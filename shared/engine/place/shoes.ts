@@ -279,7 +279,15 @@ export function placeShoes(
         anchors.push({ from: { x: b.x + b.w / 2, y: b.y + b.h }, to: sole });
         const [sx0, sx1, sy1] = [src.x, src.x + src.w, src.y + src.h];
         grid.push([map(sx0, top), map(sx1, top), map(sx1, sy1), map(sx0, sy1)]);
-        const source = { image, alpha: alpha.data, labels, part: k + 1, tint };
+        // (a rear boot's foot in profile is in the front leg's shade: as dark as the front boot's shaded sides)
+        const shade = bootFoot !== null ? REAR_BOOT_SHADE : 1;
+        const source = {
+          image,
+          alpha: alpha.data,
+          labels,
+          part: k + 1,
+          tint: tint.map((t) => t * shade) as typeof tint,
+        };
         // drawn on its own, then merged (a farther foot's shoe hidden behind the nearer shin)
         const drawn = newLayer(layer.width, layer.height);
         // a boot's shaft: its own shin's width only (not the feet's box, which may take both feet)
@@ -414,6 +422,9 @@ function withRear(body: Body, rear: RearFoot): Body {
 
 /** A boot's foot in its side view: the rows below the top of its column this share of its length from the toe (its instep, in front of the shaft). */
 const BOOT_INSTEP = 0.5;
+
+/** A rear boot's foot in profile is drawn this much darker (behind the front leg, in its shade). */
+const REAR_BOOT_SHADE = 0.85;
 
 /** The top row of a boot's foot in its side view (its instep's height: the shaft above is behind a front shin). */
 function bootFootTop(alpha: GrayImage, b: Box, toeRight: boolean): number {
