@@ -61,7 +61,7 @@ describe('shoes on feet one behind the other (real models)', () => {
     // before: the rear leg's foot and old sandal beside the front shin (the mask's pixels there not the skin,
     // from the rear ankle keypoint, which is on the front shin, down to half a shin width above the front ankle)
     // was left bare (0 of it covered): the rear shoe drawn at that keypoint was hidden behind the front shin; now
-    // the rear ankle is found beside the shin (shoe-rear.ts) and its shoe covers it (0.51: the rest is the shadowed
+    // the rear ankle is found beside the shin (shoe-rear.ts) and its shoe covers it (0.50: the rest is the shadowed
     // creases on the shin's other side and the rear shin above its shoe)
     let rearN = 0;
     let rearOn = 0;

@@ -21,6 +21,8 @@ const REAR_MIN = 0.35;
 const REAR_ROWS = 0.6;
 /** The rear foot's box is this many times the strip's width tall, up from its sole (its ankle at its top). */
 const REAR_FOOT_H = 2.5;
+/** ...and its sole this many strip widths below the strip's last row (the rows where it meets the front foot). */
+const REAR_SOLE_DROP = 0.3;
 /** The rear foot ends where its strip beside the shin grows past this many times its median width (the front foot). */
 const REAR_GROW = 1.6;
 
@@ -33,7 +35,8 @@ export interface RearFoot {
   /** The strip's width (the rear leg's visible width) and the front shin's own width (its skin). */
   width: number;
   shinW: number;
-  /** Per row from `y0`: the front shin's skin edge on the rear leg's side (the rear shoe shows past it only). */
+  /** Per row from `y0`: the front shin's skin edge on the rear leg's side (the rear shoe shows past it only; below
+   * its last row, that row's). */
   y0: number;
   edge: Float64Array;
   side: 1 | -1;
@@ -129,6 +132,7 @@ export function rearBesideShin(
   const cx = low.length ? low.reduce((s, r) => s + at(r), 0) / low.length : farLeg.end.x;
   const h = width * REAR_FOOT_H;
   const ankle = { x: cx, y: sole - h };
-  const box: Box = { x: cx - width * 0.75, y: sole - h, w: width * 1.5, h: h + 1 };
+  // (its sole a little below the last row told apart: where the strip meets the front foot is its shoe's sole too)
+  const box: Box = { x: cx - width * 0.75, y: sole - h, w: width * 1.5, h: h + 1 + width * REAR_SOLE_DROP };
   return { far, ankle, box, width, shinW, y0, edge, side };
 }

@@ -33,6 +33,8 @@ export const FAR_STEP = 0.5;
 const FRONT_BELOW = 0.15;
 /** A pump on the rear leg beside the front shin (shoe-rear.ts) is this many times the leg's visible width long. */
 const REAR_PUMP_LONG = 3;
+/** ...and at most this many times its own height (up to the rear ankle: over the old shoe's straps there). */
+const REAR_PUMP_STRETCH = 2;
 /** A rear foot's side view in profile is at most this many times its own height (as tall as the foot shows). */
 const PROFILE_STRETCH = 1.5;
 
@@ -248,7 +250,10 @@ export function placeShoes(
             ? // the rear foot in profile: the side view at its own proportions, at least as tall as the foot shows
               Math.max(
                 own,
-                Math.min(profile ? profileHeight(alpha, src, toeRight, profile) : reach, own * PROFILE_STRETCH),
+                Math.min(
+                  profile ? profileHeight(alpha, src, toeRight, profile) : reach,
+                  own * (profile ? PROFILE_STRETCH : REAR_PUMP_STRETCH),
+                ),
               )
             : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
@@ -274,7 +279,15 @@ export function placeShoes(
         anchors.push({ from: { x: b.x + b.w / 2, y: b.y + b.h }, to: sole });
         const [sx0, sx1, sy1] = [src.x, src.x + src.w, src.y + src.h];
         grid.push([map(sx0, top), map(sx1, top), map(sx1, sy1), map(sx0, sy1)]);
-        const source = { image, alpha: alpha.data, labels, part: k + 1, tint };
+        // (a rear boot's foot in profile is in the front leg's shade: as dark as the front boot's shaded sides)
+        const shade = bootFoot !== null ? REAR_BOOT_SHADE : 1;
+        const source = {
+          image,
+          alpha: alpha.data,
+          labels,
+          part: k + 1,
+          tint: tint.map((t) => t * shade) as typeof tint,
+        };
         // drawn on its own, then merged (a farther foot's shoe hidden behind the nearer shin)
         const drawn = newLayer(layer.width, layer.height);
         // a boot's shaft: its own shin's width only (not the feet's box, which may take both feet)
@@ -383,7 +396,8 @@ export function placeShoes(
           // the rear foot in profile shows past the front foot only
           if (inProfile) return (x - profile.edge) * profile.toe >= 0;
           // (the rear leg beside the front shin: past that shin's skin only)
-          if (rear?.far === side) return (x - (rear.edge[y - rear.y0] ?? NaN)) * rear.side >= 0;
+          if (rear?.far === side)
+            return (x - (rear.edge[Math.min(y - rear.y0, rear.edge.length - 1)] ?? NaN)) * rear.side >= 0;
           if (!behind) return true;
           const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
           if (t <= 0 || t > 1) return true;
@@ -408,6 +422,9 @@ function withRear(body: Body, rear: RearFoot): Body {
 
 /** A boot's foot in its side view: the rows below the top of its column this share of its length from the toe (its instep, in front of the shaft). */
 const BOOT_INSTEP = 0.5;
+
+/** A rear boot's foot in profile is drawn this much darker (behind the front leg, in its shade). */
+const REAR_BOOT_SHADE = 0.85;
 
 /** The top row of a boot's foot in its side view (its instep's height: the shaft above is behind a front shin). */
 function bootFootTop(alpha: GrayImage, b: Box, toeRight: boolean): number {
