@@ -286,7 +286,7 @@ export function placeShoes(
           alpha: alpha.data,
           labels,
           part: k + 1,
-          tint: tint.map((t) => t * shade) as typeof tint,
+          tint: [tint[0] * shade, tint[1] * shade, tint[2] * shade] satisfies [number, number, number],
         };
         // drawn on its own, then merged (a farther foot's shoe hidden behind the nearer shin)
         const drawn = newLayer(layer.width, layer.height);
