@@ -346,17 +346,6 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     expect(fringe).toBeLessThan(0.1);
   }, 60_000);
 
-  // issue 38, round 18, part Y3: the blonde ponytail hanging over the chest passes the skin test; its strands the old
-  // white bodice's region closed round were taken as holes in it and filled, the ponytail's end blurred into the
-  // chest's skin fill. The filled share of the box between the neck and the bodice's neckline, 0.1 spans either
-  // side of the torso's middle: 1.000 before, 0.488 after
-  it('leaves the ponytail over the chest as it is above a sundress (ai-body)', async () => {
-    const { r, body } = await render('ai-body', 'maxi-dress-floral', 'one-piece');
-    const filled = filledAboveNeckline(r, body);
-    console.log(`filled between the neck and the neckline: ${filled.toFixed(3)}`);
-    expect(filled).toBeLessThan(0.7);
-  }, 60_000);
-
   // before: the jumpsuit's sleeveless bodice left the old tee's sleeves on both shoulders (cgi-model-27): 0.145 of
   // the upper arms the old tee's purple; after: the old sleeves are the arm's skin, 0.027
   it("bares the old top's sleeves beside a jumpsuit's sleeveless bodice", async () => {
@@ -462,28 +451,6 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     expect(cleft).toBeLessThan(0.93);
   }, 60_000);
 });
-
-/**
- * The share of the pixels filled (`layers.filled`) in the box from 0.15 spans below the neck's point down to the new
- * garment's neckline at the torso's middle (its first covered pixel below the neck), within 0.1 spans of the middle.
- */
-function filledAboveNeckline(r: TryOnResult, body: ReturnType<typeof bodyFrom>): number {
-  const { data: cov, width: W } = r.layers.garment;
-  const fill = r.layers.filled.data;
-  const cx = Math.round(body.neck.x);
-  let neckline = -1;
-  for (let y = Math.ceil(body.neck.y); y < body.pelvis.y && neckline < 0; y++)
-    if ((cov[y * W + cx] ?? 0) >= 160) neckline = y;
-  let n = 0;
-  let all = 0;
-  for (let y = Math.round(body.neck.y + body.span * 0.15); y < neckline; y++) {
-    for (let x = Math.round(cx - body.span * 0.1); x <= cx + body.span * 0.1; x++) {
-      all++;
-      if (fill[y * W + x]) n++;
-    }
-  }
-  return n / Math.max(1, all);
-}
 
 /**
  * Above the new garment's neckline at the torso's middle (its first covered pixel below the neck's point), on the

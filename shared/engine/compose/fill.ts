@@ -339,10 +339,7 @@ export function oldRegion(
     }
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
-  // a one-piece's bodice: the skin the skin map sees above the skirt (hair hanging over the chest that passes the
-  // skin test, a blonde ponytail) is no gap in the old garment (`keepSkinAbove`)
-  const skinKeptAbove = slot === 'one-piece' ? skirtTop : -1;
-  if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps, skinKeptAbove);
+  if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
   // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
   else if (slot === 'top') topFringe(out, body, maps, y1, image, background);
   if (slot === 'one-piece' && image && background) {
@@ -354,11 +351,7 @@ export function oldRegion(
   if (slot === 'bottom' && image && background) oldBeyondMask(out, body, maps, image, background, y0, y1);
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear', BACKDROP_SHADE_BELOW);
-  if (slot === 'bottom' || slot === 'one-piece') {
-    const taken = skinKeptAbove > 0 ? out.slice() : null;
-    fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
-    if (taken) keepSkinAbove(out, taken, maps, W, skinKeptAbove, span);
-  }
+  if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
 }
@@ -941,63 +934,15 @@ const OLD_FRINGE = 0.03;
  * line, tulle over a leg) are the garment's too (the region closed across gaps under twice OLD_FRINGE). Both were
  * left round and through the fill as a ghost of the old outline.
  */
-function growIntoFringe(old: Uint8Array, body: Body, maps: Maps, skinKeptAbove = -1): void {
+function growIntoFringe(old: Uint8Array, body: Body, maps: Maps): void {
   const { width: W, height: H, mask } = body;
   const r = Math.max(1, Math.round(body.span * OLD_FRINGE));
   const near = dilate(old, W, H, r);
   const closed = erode(near, W, H, r);
-  // (above `skinKeptAbove`, a row, its gaps are not closed across the skin: `keepSkinAbove`)
-  const kept = Math.max(0, Math.round(skinKeptAbove)) * W;
   for (let i = 0; i < old.length; i++) {
     if (old[i] || !near[i] || (maps.hair[i] ?? 0) >= 128 || maps.handArea[i]) continue;
-    if (i < kept && maps.skin[i]) continue;
     const m = mask[i] ?? 0;
     if (m >= 128 ? closed[i] : m >= 26 && !maps.skin[i]) old[i] = 255;
-  }
-}
-
-/** A part of the skin left out of a one-piece's bodice (`keepSkinAbove`) at least this big (x the span, squared). */
-export const SKIN_KEPT_PART = 0.004;
-
-/**
- * A one-piece's old region above its skirt (`skinKeptAbove`, a row; issue 38, round 18, part Y3; in place): the
- * skin-map pixels `fillEnclosed` took there (not in `before`), in 4-connected parts of SKIN_KEPT_PART or more, are
- * left out again, and are hair in front (`maps.hair`: the fill takes no skin nor seam from them). A blonde ponytail
- * hanging over the chest passes the skin test; its strands cut off by the old bodice's region round them were taken
- * as holes in it and filled: the ponytail's end blurred into the chest's skin fill. (Smaller parts stay taken: a
- * skin-toned fleck in the old garment; the tutu's frills `fillEnclosed` is for are below the skirt's top.)
- */
-function keepSkinAbove(
-  old: Uint8Array,
-  before: Uint8Array,
-  maps: Maps,
-  W: number,
-  skinKeptAbove: number,
-  span: number,
-): void {
-  const n = Math.min(old.length, Math.max(0, Math.round(skinKeptAbove)) * W);
-  const minPart = span * span * SKIN_KEPT_PART;
-  const seen = new Uint8Array(n);
-  const part: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (seen[i] || !old[i] || before[i] || !maps.skin[i]) continue;
-    part.length = 0;
-    seen[i] = 1;
-    part.push(i);
-    for (let k = 0; k < part.length; k++) {
-      const c = part[k] ?? 0;
-      const x = c % W;
-      for (const d of [x > 0 ? c - 1 : -1, x < W - 1 ? c + 1 : -1, c - W, c + W]) {
-        if (d < 0 || d >= n || seen[d] || !old[d] || before[d] || !maps.skin[d]) continue;
-        seen[d] = 1;
-        part.push(d);
-      }
-    }
-    if (part.length < minPart) continue;
-    for (const c of part) {
-      old[c] = 0;
-      maps.hair[c] = 255;
-    }
   }
 }
 
