@@ -913,6 +913,12 @@ const LEG_TURN = 0.22;
  */
 const LEG_MEET_W = 1;
 const LEG_MEET = 0.55;
+/**
+ * ...on rows where the legs meet on the seam with no gap showing between them, that band is at most this wide (x the
+ * span), a valley into the fold on the seam: over the whole half-width of a wide flat leg, with a wide soft bell on
+ * the seam, it was a broad dark smudge down the middle, one column; each wide leg keeps its own light now.
+ */
+const LEG_FOLD_W = 0.1;
 /** Legs parting below the seam: the meeting side's valley eases to a plain turn as the edge leaves it (x the span). */
 const PARTED_MEET = 0.12;
 /** A trouser leg's run on a row is looked for this far (x the span) either side of its axis. */
@@ -1160,11 +1166,11 @@ function seamOn(
 /** A boundary between the two trouser legs this close to the seam (x the span) is drawn on the seam's line. */
 const SEAM_NEAR = 0.03;
 /**
- * The shade on the seam, a smooth bell: its half-width (x INSEAM_SHADE_W; narrower, its sides' curve read as steps
- * of light) and depth (as much shade over its width as the edge's shade had).
+ * The shade on the seam, a smooth bell: its half-width (x INSEAM_SHADE_W) and depth: the fold where the legs meet
+ * (1.2 and 0.3 with the broad valley: a soft smudge; much narrower, its sides' curve read as steps of light).
  */
-const SEAM_SHADE_W = 1.2;
-const SEAM_SHADE = 0.3;
+const SEAM_SHADE_W = 0.7;
+const SEAM_SHADE = 0.4;
 
 /**
  * Each trouser leg shaded as a tube (in place): below the crotch, the cloth within LEG_TURN_W of its half-width from
@@ -1255,7 +1261,8 @@ function shadeLegs(
       const open =
         fromSeam < -near && !under ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
       const onSeam = meet && open < 1;
-      const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
+      const meetW = sx === null ? half * LEG_MEET_W : Math.min(half * LEG_MEET_W, body.span * LEG_FOLD_W);
+      const deep = Math.max(band, meetW * (1 - open) + band * open);
       const kMeet = (LEG_MEET * (1 - open) + LEG_TURN * open) * Math.min(1, (y - crotchY) / ramp);
       for (let x = l; x <= r; x++) {
         if (!mine(x)) continue;
