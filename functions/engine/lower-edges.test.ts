@@ -75,6 +75,40 @@ function seamShadeBelowKnees(r: TryOnResult, body: Body): number {
 }
 
 /**
+ * The fold where the legs meet on the thighs (rows from 0.3 torso heights below the hip joints to the higher knee),
+ * each row beside the middle between the legs' axes: `crease`, the darkest cloth within 0.03 spans of it over the
+ * left leg's cloth 0.06 to 0.12 spans from it (a narrow fold line: low), and `spread`, that cloth over the left leg's
+ * cloth 0.18 to 0.3 spans out (a broad dark smudge over the leg's inner half: low; the leg's own light: about 1);
+ * means over the rows.
+ */
+function thighFold(r: TryOnResult, body: Body): { crease: number; spread: number } {
+  const W = r.image.width;
+  const d = r.image.data;
+  const cov = r.layers.garment.data;
+  const lum = (p: number) => 0.3 * (d[p * 4] ?? 0) + 0.59 * (d[p * 4 + 1] ?? 0) + 0.11 * (d[p * 4 + 2] ?? 0);
+  let crease = 0;
+  let spread = 0;
+  let n = 0;
+  const y1 = Math.round(Math.min(body.legL.mid.y, body.legR.mid.y));
+  for (let y = Math.round(body.pelvis.y + body.torsoH * 0.3); y < y1; y++) {
+    const m = (legAxis(body.legL, y) + legAxis(body.legR, y)) / 2;
+    const near = bandLum(r, y, m - body.span * 0.12, m - body.span * 0.06);
+    const outer = bandLum(r, y, m - body.span * 0.3, m - body.span * 0.18);
+    if (near === null || outer === null) continue;
+    let low = Infinity;
+    for (let x = Math.round(m - body.span * 0.03); x <= Math.round(m + body.span * 0.03); x++) {
+      const p = y * W + x;
+      if ((cov[p] ?? 0) >= 250) low = Math.min(low, (lum(p - 1) + lum(p) + lum(p + 1)) / 3);
+    }
+    if (!Number.isFinite(low)) continue;
+    crease += low / near;
+    spread += near / outer;
+    n++;
+  }
+  return { crease: crease / Math.max(1, n), spread: spread / Math.max(1, n) };
+}
+
+/**
  * Streaks across the legs beside the seam: below the crotch, each side's band 0.03 to 0.15 spans from the middle
  * between the legs' axes, the mean of |a row's luminance - its neighbours' mean| (a barcode of pale rows: large).
  */
@@ -230,6 +264,13 @@ describe('skirts and trousers (real models)', () => {
     // pixels past the seam there (its underlap), lost the valley's shade, a pale square patch at the top of the hems'
     // V (1.00); its valley now goes on down to its hem (0.77)
     expect(seamShadeBelowKnees(r, body)).toBeLessThan(0.9);
+    // issue 38, round 18, part Y2: where her legs meet on the thighs, each leg's side towards the seam turned dark over
+    // its whole half-width under a wide soft bell, a broad smudge down the middle, one column (the leg's cloth 0.06-0.12
+    // spans from the seam over its cloth farther out 0.74); a narrower valley into a narrow fold now (0.89), the fold
+    // deeper (0.50 -> 0.35)
+    const fold = thighFold(r, body);
+    expect(fold.spread).toBeGreaterThan(0.82);
+    expect(fold.crease).toBeLessThan(0.43);
   }, 60_000);
 
   // issue 38, round 17, part X1: where her legs' axes meet, on some rows a leg's own pixel nearest its axis was a

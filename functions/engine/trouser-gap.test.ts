@@ -282,10 +282,11 @@ function seamBand(img: RgbaImage, garment: Uint8Array, body: Body): number {
 /**
  * Steps of light between the legs: of the garment's inner pixels (3 px from its edge across x) within 0.06 spans of
  * the middle between the legs' axes (thighs to ankles), the share where the luminance jumps across x (a step: its
- * change differs from both neighbours' by more than 6 and is over 5). A seam drawn on the photo's dark inner
- * outline, or shaded at the pixel where one leg's cloth begins, steps on every row: a ragged line.
+ * change differs from both neighbours' by more than 6 and is over 5), or with `down`, from row to row. A seam drawn
+ * on the photo's dark inner outline, or shaded at the pixel where one leg's cloth begins, steps on every row: a
+ * ragged line (a narrow smooth fold steps across x only).
  */
-function stepsBetweenLegs(img: RgbaImage, garment: Uint8Array, body: Body): number {
+function stepsBetweenLegs(img: RgbaImage, garment: Uint8Array, body: Body, down = false): number {
   const W = body.width;
   const y0 = Math.round(body.pelvis.y + body.torsoH * 0.25);
   const y1 = Math.round(Math.max(body.legL.end.y, body.legR.end.y));
@@ -300,7 +301,8 @@ function stepsBetweenLegs(img: RgbaImage, garment: Uint8Array, body: Body): numb
       if (!inside) continue;
       n++;
       const p = y * W + x;
-      const [a, b, c, e] = [lum(img, p - 1), lum(img, p), lum(img, p + 1), lum(img, p + 2)];
+      const s = down ? W : 1;
+      const [a, b, c, e] = [lum(img, p - s), lum(img, p), lum(img, p + s), lum(img, p + 2 * s)];
       if (Math.abs(c - b - (b - a)) > 6 && Math.abs(c - b - (e - c)) > 6 && Math.abs(c - b) > 5) steps++;
     }
   }
@@ -342,7 +344,10 @@ describe('trouser legs together down to the feet stay two legs (issue 38 round 9
     const garment = r.layers.garment.data;
     expect(seamDepth(r.image, garment, body)).toBeLessThan(0.8);
     expect(hemOpenings(garment, body)).toBeGreaterThan(0.25);
-    expect(stepsBetweenLegs(r.image, garment, body)).toBeLessThan(0.015);
+    // (round 18, part Y2: the legs now meet in a narrow fold, not a broad soft smudge: its sides step across x,
+    // 0.009 -> 0.051; the ragged seam stepped 0.175 there. Row to row the fold is smooth: 0.004 -> 0.006)
+    expect(stepsBetweenLegs(r.image, garment, body)).toBeLessThan(0.08);
+    expect(stepsBetweenLegs(r.image, garment, body, true)).toBeLessThan(0.015);
   }, 30_000);
 });
 

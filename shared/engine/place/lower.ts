@@ -913,6 +913,14 @@ const LEG_TURN = 0.22;
  */
 const LEG_MEET_W = 1;
 const LEG_MEET = 0.55;
+/**
+ * ...on rows where the legs meet on the seam with no gap showing between them, that band is at most this wide (x the
+ * span), a valley into the fold on the seam: over the whole half-width of a wide flat leg, with a wide soft bell on
+ * the seam, it was a broad dark smudge down the middle, one column; each wide leg keeps its own light now.
+ */
+const LEG_FOLD_W = 0.1;
+/** ...eased over the rows within this far (x the span) up and down. */
+const FOLD_EASE = 0.05;
 /** Legs parting below the seam: the meeting side's valley eases to a plain turn as the edge leaves it (x the span). */
 const PARTED_MEET = 0.12;
 /** A trouser leg's run on a row is looked for this far (x the span) either side of its axis. */
@@ -1160,11 +1168,11 @@ function seamOn(
 /** A boundary between the two trouser legs this close to the seam (x the span) is drawn on the seam's line. */
 const SEAM_NEAR = 0.03;
 /**
- * The shade on the seam, a smooth bell: its half-width (x INSEAM_SHADE_W; narrower, its sides' curve read as steps
- * of light) and depth (as much shade over its width as the edge's shade had).
+ * The shade on the seam, a smooth bell: its half-width (x INSEAM_SHADE_W) and depth: the fold where the legs meet
+ * (1.2 and 0.3 with the broad valley: a soft smudge; much narrower, its sides' curve read as steps of light).
  */
-const SEAM_SHADE_W = 1.2;
-const SEAM_SHADE = 0.3;
+const SEAM_SHADE_W = 0.7;
+const SEAM_SHADE = 0.4;
 
 /**
  * Each trouser leg shaded as a tube (in place): below the crotch, the cloth within LEG_TURN_W of its half-width from
@@ -1187,9 +1195,22 @@ function shadeLegs(
   const y1 = Math.min(layer.height - 1, layer.y1);
   const x0 = Math.max(0, layer.x0);
   const x1 = Math.min(W - 1, layer.x1);
+  // the share of rows within FOLD_EASE spans on which the legs meet on the seam, over a half (the valley's width eases
+  // between the fold's and the gap's; switched on a row, a few rows where the gap closed drew a pale tick across them)
+  const sxs: (number | null)[] = [];
+  for (let y = y0; y <= y1; y++) sxs.push(seamOn(body, seam, gapAt, y));
+  const sums = [0];
+  for (const v of sxs) sums.push((sums[sums.length - 1] ?? 0) + (v === null ? 0 : 1));
+  const ease = Math.max(1, Math.round(body.span * FOLD_EASE));
+  const foldShare = (i: number) => {
+    const a = Math.max(0, i - ease);
+    const b = Math.min(sxs.length, i + ease + 1);
+    return Math.max(0, 2 * (((sums[b] ?? 0) - (sums[a] ?? 0)) / Math.max(1, b - a)) - 1);
+  };
   for (let y = y0; y <= y1; y++) {
     const k = LEG_TURN * Math.min(1, (y - crotchY) / ramp);
-    const sx = seamOn(body, seam, gapAt, y);
+    const sx = sxs[y - y0] ?? null;
+    const fold = foldShare(y - y0);
     for (const side of [0, 1]) {
       const leg = side ? body.legR : body.legL;
       const call = side ? b : a;
@@ -1255,7 +1276,9 @@ function shadeLegs(
       const open =
         fromSeam < -near && !under ? 1 : Math.max(0, Math.min(1, (fromSeam - near) / (body.span * PARTED_MEET)));
       const onSeam = meet && open < 1;
-      const deep = Math.max(band, half * LEG_MEET_W * (1 - open) + band * open);
+      const meetW =
+        half * LEG_MEET_W + (Math.min(half * LEG_MEET_W, body.span * LEG_FOLD_W) - half * LEG_MEET_W) * fold;
+      const deep = Math.max(band, meetW * (1 - open) + band * open);
       const kMeet = (LEG_MEET * (1 - open) + LEG_TURN * open) * Math.min(1, (y - crotchY) / ramp);
       for (let x = l; x <= r; x++) {
         if (!mine(x)) continue;
