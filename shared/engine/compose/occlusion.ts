@@ -303,7 +303,10 @@ export function smoothRoom(room: Uint8Array, W: number, H: number, span: number)
 
 /**
  * The head: the face's ellipse (forehead to chin), the hair, and the person's mask above the chin over the head's
- * width (what is in front of the head there: a hand, a raised forearm). No garment is ever drawn there.
+ * width (what is in front of the head there: a hand, a raised forearm). No garment is ever drawn there. The mask's
+ * part leaves out a vivid backdrop's colour on it, with the specks amid it (issue 38, round 18, part Y4: the mask
+ * took in the backdrop beside cgi-model-2's jaw, and the head's zone there cut a hood's lobes flat at the chin's
+ * row, a square box beside the neck).
  */
 export function headZone(body: Body, hair: Uint8Array): Uint8Array {
   const { width: W, height: H, mask } = body;
@@ -312,19 +315,45 @@ export function headZone(body: Body, hair: Uint8Array): Uint8Array {
   for (let i = 0; i < hair.length; i++) if ((hair[i] ?? 0) >= 128) out[i] = 255;
   const y1 = Math.min(H - 1, Math.ceil(cy + ry));
   const colHalf = rx * 1.3;
+  const bd = body.backdrop;
+  const speck0 = Math.max(2, Math.round(body.span * HEAD_SPECK));
+  const xa = Math.max(0, Math.floor(cx - colHalf));
+  const xb = Math.min(W - 1, Math.ceil(cx + colHalf));
   for (let y = 0; y <= y1; y++) {
     const dy = (y - cy) / ry;
     const inside = 1 - dy * dy;
     const half = inside > 0 ? rx * Math.sqrt(inside) : -1;
-    const xa = Math.max(0, Math.floor(cx - colHalf));
-    const xb = Math.min(W - 1, Math.ceil(cx + colHalf));
-    for (let x = xa; x <= xb; x++) {
+    for (let x = xa; x <= xb; x++) if (Math.abs(x - cx) <= half) out[y * W + x] = 255;
+    if (y >= chinY) continue;
+    // the mask's part, but for the backdrop's colour on it and the specks of something else (glitter) amid it
+    const back = (u: number) => !!bd && Math.abs(u - cx) > half && bd(u, y) <= HEAD_BACKDROP_NEAR;
+    let x = xa;
+    while (x <= xb) {
       const p = y * W + x;
-      if (Math.abs(x - cx) <= half || (y < chinY && (mask[p] ?? 0) >= 128)) out[p] = 255;
+      if ((mask[p] ?? 0) < 128) {
+        x++;
+        continue;
+      }
+      if (back(x)) {
+        x++;
+        continue;
+      }
+      // a run of the person's own pixels: the head's unless short between two of the backdrop's
+      let e = x;
+      while (e + 1 <= xb && (mask[y * W + e + 1] ?? 0) >= 128 && !back(e + 1)) e++;
+      const speck = e - x + 1 < speck0 && x > xa && back(x - 1) && e < xb && back(e + 1);
+      if (!speck) for (let u = x; u <= e; u++) out[y * W + u] = 255;
+      x = e + 1;
     }
   }
   return out;
 }
+
+/** How close (RGB) to a vivid backdrop's colour a pixel of the mask beside the face is the backdrop (`headZone`). */
+const HEAD_BACKDROP_NEAR = 48;
+
+/** A run of the person's pixels amid the backdrop's narrower than this (x the span) is a speck of it (`headZone`). */
+const HEAD_SPECK = 0.02;
 
 export function legCapsules(body: Body) {
   return [body.legL, body.legR].flatMap((leg) => [

@@ -1129,11 +1129,13 @@ export function placeUpper(
   const strips: { dOut: Point[]; dIn: Point[] }[] = [];
   return {
     drawBody(layer) {
-      if (hood) drawHood(layer, hood);
       drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
       if (raisedL) clearArm(layer, body.armL, span);
       if (raisedR) clearArm(layer, body.armR, span);
+      // the hood behind it all, left whole beside a raised arm's root (its sleeve, drawn later, lies over it; taken
+      // off with the body piece it left the backdrop between the neck and the sleeve: round 18, part Y4)
+      if (hood) drawHood(layer, hood, true);
       // over a flare (a tutu) the hem rests on it: its soft shadow under it, not a hard cut pasted on
       if (hips) hemShadow(layer, span, hemY);
     },
@@ -1975,6 +1977,13 @@ interface HoodDown {
   ext: number;
   /** The neck's column in front of the hood: this half-width around `cx`. */
   neckHalf: number;
+  /**
+   * The neck's own sides per row from `sidesY0` (`neckSides`): the hood's inside edge follows the neck's outline
+   * there (NaN: the column of `neckHalf`).
+   */
+  sidesY0: number;
+  sideL: Float32Array;
+  sideR: Float32Array;
   /** How far from the neck the hood's inside shows. */
   inside: number;
   outer: [number, number, number];
@@ -2052,6 +2061,9 @@ function hoodDown(
     span * 0.25,
     a * 0.6,
   );
+  const b = cy - top;
+  const sidesY0 = Math.floor(cy - b - 1);
+  const [sideL, sideR] = neckSides(body, neck.x, sidesY0, Math.ceil(cy + span * 0.12 + b) + 1, neckHalf);
   return {
     width: body.width,
     height: body.height,
@@ -2060,14 +2072,101 @@ function hoodDown(
     a,
     // each lobe from inside the neck (its inner slope meets the neck's side below its top) out to the hood's side
     m: (a + neckHalf * 0.35) / 2,
-    b: cy - top,
+    b,
     round: span * 0.08,
     ext: span * 0.12,
     neckHalf,
+    sidesY0,
+    sideL,
+    sideR,
     inside: span * 0.07,
     outer: out,
     inner: ins,
   };
+}
+
+/** How far (x the span) the neck's side is sought each way from its middle (`neckSides`); past it: the shoulder. */
+const NECK_SIDE_MOST = 0.3;
+
+/**
+ * How far past the neck's column (`neckHalf`, x the span) its side may lie (`neckSides`): a turned neck's wider
+ * side; farther, the mask's run takes in what lies along the neck (an old bikini's strings on cgi-model-30).
+ */
+const NECK_SIDE_PAST = 0;
+
+/** Over how many rows (x the span) each of the neck's sides is smoothed, a median (`neckSides`). */
+const NECK_SIDE_SMOOTH = 0.04;
+
+/**
+ * The neck's sides per row from y0 to y1 (issue 38, round 18, part Y4): from `x` out each way along the person's
+ * mask until it ends or a run of a vivid backdrop's colour starts (a pocket of backdrop the mask takes in between a
+ * raised arm and the neck), at most NECK_SIDE_PAST spans past the neck's column (`least`), each side a median over
+ * the rows; a row whose run reaches past NECK_SIDE_MOST spans
+ * (the shoulder, an arm against the neck) takes the nearest found row's side. A hood's inside edge followed a
+ * straight column as wide as the narrower side at one row: on a turned neck (cgi-model-2) it stood off the neck's
+ * wider side (a strip of backdrop, a square step beside the shoulder) and over its narrower one. NaN: none found.
+ */
+function neckSides(body: Body, x: number, y0: number, y1: number, least: number): [Float32Array, Float32Array] {
+  const { width: W, height: H, mask, span } = body;
+  const n = Math.max(0, y1 - y0 + 1);
+  const most = span * NECK_SIDE_MOST;
+  const bd = body.backdrop;
+  const run = Math.max(2, Math.round(span * BACKDROP_RUN));
+  const cx = Math.round(x);
+  const raw = [new Float32Array(n).fill(NaN), new Float32Array(n).fill(NaN)] as const;
+  for (let i = 0; i < n; i++) {
+    const y = y0 + i;
+    if (y < 0 || y >= H || cx < 0 || cx >= W || (mask[y * W + cx] ?? 0) < 128) continue;
+    for (const [k, dir] of [
+      [0, -1],
+      [1, 1],
+    ] as const) {
+      let last = 0;
+      let seen = 0;
+      let d = 1;
+      for (; d <= most; d++) {
+        const xi = cx + dir * d;
+        if (xi < 0 || xi >= W || (mask[y * W + xi] ?? 0) < 128) break;
+        if (bd && bd(xi, y) <= BACKDROP_NEAR) {
+          if (++seen >= run) break;
+          continue;
+        }
+        seen = 0;
+        last = d;
+      }
+      if (d <= most) raw[k][i] = cx + dir * Math.min(Math.max(last + 0.5, least * 0.5), least + span * NECK_SIDE_PAST);
+    }
+  }
+  const half = Math.max(1, Math.round(span * NECK_SIDE_SMOOTH));
+  return raw.map((side) => {
+    const out = new Float32Array(n).fill(NaN);
+    for (let i = 0; i < n; i++) {
+      const win: number[] = [];
+      for (let j = Math.max(0, i - half); j <= Math.min(n - 1, i + half); j++) {
+        const v = side[j] ?? NaN;
+        if (!Number.isNaN(v)) win.push(v);
+      }
+      if (win.length > half) out[i] = win.sort((u, v) => u - v)[win.length >> 1] ?? NaN;
+    }
+    // a row without its side: the nearest row's that has one (above first: the neck runs on down into the shoulder)
+    const filled = new Float32Array(out);
+    for (let i = 0; i < n; i++) {
+      if (!Number.isNaN(out[i] ?? NaN)) continue;
+      for (let d = 1; d < n; d++) {
+        const up = out[i - d] ?? NaN;
+        const down = out[i + d] ?? NaN;
+        if (i - d >= 0 && !Number.isNaN(up)) {
+          filled[i] = up;
+          break;
+        }
+        if (i + d < n && !Number.isNaN(down)) {
+          filled[i] = down;
+          break;
+        }
+      }
+    }
+    return filled;
+  }) as unknown as [Float32Array, Float32Array];
 }
 
 /** Half the person's mask's run through (x, y), its narrower side, at most `most` (beyond: `most`). */
@@ -2103,8 +2202,11 @@ function hoodCoverage(h: HoodDown, x: number, y: number): number {
   const q = (lx * lx) / (ax * ax) + (dy * dy) / (h.b * h.b);
   const grad = 2 * Math.hypot(lx / (ax * ax), dy / (h.b * h.b));
   const d1 = (q - 1) / Math.max(grad, 1e-6);
-  // the neck's column (inside it > 0: not the hood)
-  const d2 = h.neckHalf - Math.abs(dx);
+  // the neck's column (inside it > 0: not the hood): between the neck's own sides on that row (`neckSides`)
+  const i = Math.floor(y) - h.sidesY0;
+  const l = h.sideL[i] ?? NaN;
+  const r0 = h.sideR[i] ?? NaN;
+  const d2 = Number.isNaN(l) || Number.isNaN(r0) ? h.neckHalf - Math.abs(dx) : Math.min(x + 0.5 - l, r0 - x - 0.5);
   // their intersection, its corner rounded
   const r = h.round;
   const d = Math.min(-r, Math.max(d1, d2)) + Math.hypot(Math.max(d1 + r, 0), Math.max(d2 + r, 0));
@@ -2137,9 +2239,10 @@ function hoodRoom(
 
 /**
  * Draw a hood worn down: its outline and the neck's sides anti-aliased (coverage from the distance to each edge),
- * in the head's shade, lighter where it rounds over the top, its inside along the neck.
+ * in the head's shade, lighter where it rounds over the top, its inside along the neck; over the layer, or behind
+ * what it holds.
  */
-function drawHood(layer: Layer, h: HoodDown): void {
+function drawHood(layer: Layer, h: HoodDown, behind = false): void {
   const W = layer.width;
   const ld = layer.data;
   const xa = Math.max(0, Math.floor(h.cx - h.a - 1));
@@ -2151,7 +2254,14 @@ function drawHood(layer: Layer, h: HoodDown): void {
     for (let x = xa; x <= xb; x++) {
       const cov = hoodCoverage(h, x, y);
       if (cov <= 0.004) continue;
-      const side = Math.abs(x + 0.5 - h.cx) - h.neckHalf;
+      const l = h.sideL[y - h.sidesY0] ?? NaN;
+      const r = h.sideR[y - h.sidesY0] ?? NaN;
+      const side =
+        Number.isNaN(l) || Number.isNaN(r)
+          ? Math.abs(x + 0.5 - h.cx) - h.neckHalf
+          : x + 0.5 < h.cx
+            ? l - x - 0.5
+            : x + 0.5 - r;
       // the inside along the neck, the fabric lighter up where it rounds over (in the head's shade: 0.82)
       const t = Math.max(0, 1 - side / h.inside) ** 1.5 * 0.6;
       const shade = 0.76 + 0.12 * Math.min(1, Math.max(0, -dy / h.b));
@@ -2160,7 +2270,10 @@ function drawHood(layer: Layer, h: HoodDown): void {
       const na = cov + da * (1 - cov);
       for (let k = 0; k < 3; k++) {
         const c = ((h.outer[k] ?? 0) + ((h.inner[k] ?? 0) - (h.outer[k] ?? 0)) * t) * shade;
-        ld[o + k] = (c * cov + (ld[o + k] ?? 0) * da * (1 - cov)) / na;
+        // over what is drawn, or (`behind`) under it
+        ld[o + k] = behind
+          ? ((ld[o + k] ?? 0) * da + c * cov * (1 - da)) / na
+          : (c * cov + (ld[o + k] ?? 0) * da * (1 - cov)) / na;
       }
       ld[o + 3] = na * 255;
       if (x < layer.x0) layer.x0 = x;
