@@ -2138,7 +2138,7 @@ function neckSides(body: Body, x: number, y0: number, y1: number, least: number)
     }
   }
   const half = Math.max(1, Math.round(span * NECK_SIDE_SMOOTH));
-  return raw.map((side) => {
+  const smooth = (side: Float32Array): Float32Array => {
     const out = new Float32Array(n).fill(NaN);
     for (let i = 0; i < n; i++) {
       const win: number[] = [];
@@ -2166,7 +2166,8 @@ function neckSides(body: Body, x: number, y0: number, y1: number, least: number)
       }
     }
     return filled;
-  }) as unknown as [Float32Array, Float32Array];
+  };
+  return [smooth(raw[0]), smooth(raw[1])];
 }
 
 /** Half the person's mask's run through (x, y), its narrower side, at most `most` (beyond: `most`). */
