@@ -259,19 +259,9 @@ export function shinOutline(
     mid[i] = ax;
     half[i] = shinW / 2;
     if (y < 0 || y >= H) continue;
-    const row = y * W;
-    let seed = -1;
-    for (let d = 0; d <= shinW * 0.3 && seed < 0; d++) {
-      const a = Math.round(ax - d);
-      const b = Math.round(ax + d);
-      if (a >= 0 && a < W && (mask[row + a] ?? 0) >= 128) seed = a;
-      else if (b >= 0 && b < W && (mask[row + b] ?? 0) >= 128) seed = b;
-    }
-    if (seed < 0) continue;
-    let a = seed;
-    let b = seed;
-    while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && ax - a < reach) a--;
-    while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - ax < reach) b++;
+    const run = maskRunAround(mask, W, y, ax, shinW * 0.3, reach);
+    if (!run) continue;
+    const [a, b] = run;
     // an edge at the reach is another leg (or the dress) beside this one: not this shin's outline; the shin is
     // against its other edge (its width the one found on the rows around)
     const loOpen = ax - a >= reach;
@@ -386,19 +376,9 @@ function soleUnderAnkle(
     if (y < 0 || y >= H) continue;
     rows++;
     const ax = ankle.x;
-    const row = y * W;
-    let seed = -1;
-    for (let d = 0; d <= shinW * 0.5 && seed < 0; d++) {
-      const a = Math.round(ax - d);
-      const b = Math.round(ax + d);
-      if (a >= 0 && a < W && (mask[row + a] ?? 0) >= 128) seed = a;
-      else if (b >= 0 && b < W && (mask[row + b] ?? 0) >= 128) seed = b;
-    }
-    if (seed < 0) continue;
-    let a = seed;
-    let b = seed;
-    while (a > 0 && (mask[row + a - 1] ?? 0) >= 128) a--;
-    while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128) b++;
+    const run = maskRunAround(mask, W, y, ax, shinW * 0.5);
+    if (!run) continue;
+    const [a, b] = run;
     if (b - a + 1 > shinW * FACING_RUN) return false;
     off += (a + b + 1) / 2 - ax;
     n++;
@@ -847,4 +827,32 @@ export function bootRoom(base: Uint8Array, area: BootArea | null): Uint8Array {
     for (let i = y * area.width + area.x0; i <= y * area.width + area.x1; i++) if (area.data[i]) out[i] = 255;
   }
   return out;
+}
+
+/**
+ * The person mask's run on row `y` around column `ax`: the mask pixel nearest `ax` within `seek` px (left first), then
+ * its run out to each side, at most `reach` px from `ax`. Null when no mask pixel is that near.
+ */
+function maskRunAround(
+  mask: Uint8Array,
+  W: number,
+  y: number,
+  ax: number,
+  seek: number,
+  reach = Infinity,
+): [number, number] | null {
+  const row = y * W;
+  let seed = -1;
+  for (let d = 0; d <= seek && seed < 0; d++) {
+    const a = Math.round(ax - d);
+    const b = Math.round(ax + d);
+    if (a >= 0 && a < W && (mask[row + a] ?? 0) >= 128) seed = a;
+    else if (b >= 0 && b < W && (mask[row + b] ?? 0) >= 128) seed = b;
+  }
+  if (seed < 0) return null;
+  let a = seed;
+  let b = seed;
+  while (a > 0 && (mask[row + a - 1] ?? 0) >= 128 && ax - a < reach) a--;
+  while (b < W - 1 && (mask[row + b + 1] ?? 0) >= 128 && b - ax < reach) b++;
+  return [a, b];
 }
