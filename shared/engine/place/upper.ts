@@ -977,7 +977,13 @@ export function placeUpper(
     length = Math.max(length, Math.min(hemAtLeast - dstShoulderY, own * 1.35, maxLen));
   }
   if (opts.hemAt !== undefined) length = opts.hemAt - dstShoulderY;
-  const hemY = dstShoulderY + length;
+  let hemY = dstShoulderY + length;
+  const lengthHem = hemY;
+  // over a flare below the waist (a tutu, a full skirt: `hipLine` cut a side) a top ends where the flare begins,
+  // at the skirt's waistband (`flareTop`): its own length on below was a box pasted over the skirt
+  const hips = slot === 'top' ? hipLine(body, hangingArmCaps(body), hemY) : null;
+  const flare = hips && opts.hemAt === undefined ? flareTop(body, hips) : null;
+  if (flare !== null) hemY = Math.min(hemY, flare);
   // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
   // straps on the shoulders' slope, the shoulders and upper arms left as they are); a strapless top edge at its own
   // height above the armpits
@@ -1025,14 +1031,21 @@ export function placeUpper(
   // the levels' rows stop at the hem's straight line (the rows below it are its rounded corners or specks)
   const solidHem = Math.max(srcArmY + 1, g.top + solidHemRow(g));
   let lastSy = -1;
-  const hips = slot === 'top' ? hipLine(body, hangingArmCaps(body), hemY) : null;
   const hemArc: [Point, Point][] = [];
   const levelsAt = from.length;
   const [hipsL, hipsR] = body.torsoEdges(body.pelvis.y);
   const hipsCx = (hipsL + hipsR) / 2;
   // (a top: a level at each elbow out at the side too, `elbowsOut`: between the bust's level and the waist's the
   // side was a straight line out over the elbow)
-  const fracs = Array.from({ length: levels }, (_, i) => (i + 1) / levels);
+  // (a top ended at a flare's start, `flareTop`: its levels on the rows they had at its own length, the print drawn
+  // on up to the new hem; on rows of their own they read the sides where cgi-model-2's arms hide them, and the side
+  // came in over her bust, a notch)
+  const onRows = (lengthHem - armY) / Math.max(1, hemY - armY);
+  const fracs: number[] = [];
+  for (let i = 1; i <= levels; i++) {
+    const fi = i === levels ? 1 : (i / levels) * onRows;
+    if (i === levels || fi < 1 - 0.5 / levels) fracs.push(fi);
+  }
   if (slot === 'top')
     for (const [elbow] of elbowsOut(body)) {
       const fe = (elbow.y - armY) / Math.max(1, hemY - armY);
@@ -1685,6 +1698,33 @@ export function hipLine(body: Body, caps: Capsule[], hemY: number): HipLine | nu
   }
   line.cut = [overL > span * HIP_EXCESS, overR > span * HIP_EXCESS];
   return line.cut[0] || line.cut[1] ? line : null;
+}
+
+/** A flare begins at the first row below the waist where a cut side's mask runs this far (x the span) past the hip line. */
+const FLARE_START = 0.06;
+/**
+ * A top over it ends this far (x the span) below that row: over the skirt's waistband (cgi-model-2's gold piping,
+ * which curves down below the flare's start at her side, showed under a hem on the row itself).
+ */
+const FLARE_LAP = 0.06;
+
+/**
+ * Where a flare below the waist begins (the skirt's waistband): on each side `hipLine` cut, the first row below
+ * the waist where the mask's side (uncapped, arms hanging down left out) runs `FLARE_START` past the hip line; the
+ * lower of the two sides' rows, `FLARE_LAP` down. Null when a cut side does not flare down to the hips' low row.
+ */
+function flareTop(body: Body, hips: HipLine): number | null {
+  const caps = hangingArmCaps(body);
+  const step = body.torsoH * 0.01;
+  const found: [number | null, number | null] = [hips.cut[0] ? null : -1, hips.cut[1] ? null : -1];
+  for (let y = hips.y + step; y <= hips.low && (found[0] === null || found[1] === null); y += step) {
+    const [ml, mr] = bodySides(body, y, caps, body.span * 1.2);
+    const [hl, hr] = hipSides(hips, y);
+    if (found[0] === null && hl - ml > body.span * FLARE_START) found[0] = y;
+    if (found[1] === null && mr - hr > body.span * FLARE_START) found[1] = y;
+  }
+  if (found[0] === null || found[1] === null) return null;
+  return Math.max(found[0], found[1]) + body.span * FLARE_LAP;
 }
 
 /**
