@@ -339,7 +339,10 @@ export function oldRegion(
     }
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
-  if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
+  if (slot === 'bottom' || slot === 'one-piece') {
+    oldSkinFlecks(out, body, maps, Math.max(y0, slot === 'one-piece' ? skirtTop : y0), y1);
+    growIntoFringe(out, body, maps);
+  }
   // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
   else if (slot === 'top') topFringe(out, body, maps, y1, image, background);
   if (slot === 'one-piece' && image && background) {
@@ -354,6 +357,37 @@ export function oldRegion(
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
+}
+
+/** A patch of the skin map off the legs and the torso at most this wide (x the span, squared: its area) is no skin. */
+const SKIN_FLECK = 0.3;
+
+/**
+ * A bottom's or a skirt's old region takes in small patches of the skin map beside it, off the legs, the torso
+ * and the arms (issue 38, round 19, part Z2): a tutu's gold trim and lit tulle pass the skin test in blocks, left
+ * as the photo among the repainted backdrop beside the hips they were a pale square fleck. In place, rows y0..y1.
+ */
+function oldSkinFlecks(old: Uint8Array, body: Body, maps: Maps, y0: number, y1: number): void {
+  const { width: W, height: H, mask } = body;
+  const legs = legCapsules(body);
+  const bin = new Uint8Array(W * H);
+  let any = false;
+  for (let y = Math.max(0, Math.round(y0)); y <= Math.min(H - 1, Math.round(y1)); y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (!maps.skin[p] || (mask[p] ?? 0) < 128 || maps.handArea[p] || body.onArm(x, y, 0.5)) continue;
+      if (onBody(body, legs, x, y) >= 0.5) continue;
+      bin[p] = 1;
+      any = true;
+    }
+  }
+  if (!any) return;
+  const most = (body.span * SKIN_FLECK) ** 2;
+  for (const part of componentPixels(bin, W, H)) {
+    if (part.length > most) continue;
+    if (!part.some((p) => old[p - 1] || old[p + 1] || old[p - W] || old[p + W])) continue;
+    for (const p of part) old[p] = 255;
+  }
 }
 
 /** Below a dress's hem, the mask this far (x the legs' capsule radii) from the legs' axes is the legs' own. */
