@@ -339,10 +339,7 @@ export function oldRegion(
     }
   }
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
-  if (slot === 'bottom' || slot === 'one-piece') {
-    oldSkinFlecks(out, body, maps, Math.max(y0, slot === 'one-piece' ? skirtTop : y0), y1);
-    growIntoFringe(out, body, maps);
-  }
+  if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
   // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
   else if (slot === 'top') topFringe(out, body, maps, y1, image, background);
   if (slot === 'one-piece' && image && background) {
@@ -357,37 +354,6 @@ export function oldRegion(
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps);
   return out;
-}
-
-/** A patch of the skin map off the legs and the torso at most this wide (x the span, squared: its area) is no skin. */
-const SKIN_FLECK = 0.3;
-
-/**
- * A bottom's or a skirt's old region takes in small patches of the skin map beside it, off the legs, the torso
- * and the arms (issue 38, round 19, part Z2): a tutu's gold trim and lit tulle pass the skin test in blocks, left
- * as the photo among the repainted backdrop beside the hips they were a pale square fleck. In place, rows y0..y1.
- */
-function oldSkinFlecks(old: Uint8Array, body: Body, maps: Maps, y0: number, y1: number): void {
-  const { width: W, height: H, mask } = body;
-  const legs = legCapsules(body);
-  const bin = new Uint8Array(W * H);
-  let any = false;
-  for (let y = Math.max(0, Math.round(y0)); y <= Math.min(H - 1, Math.round(y1)); y++) {
-    for (let x = 0; x < W; x++) {
-      const p = y * W + x;
-      if (!maps.skin[p] || (mask[p] ?? 0) < 128 || maps.handArea[p] || body.onArm(x, y, 0.5)) continue;
-      if (onBody(body, legs, x, y) >= 0.5) continue;
-      bin[p] = 1;
-      any = true;
-    }
-  }
-  if (!any) return;
-  const most = (body.span * SKIN_FLECK) ** 2;
-  for (const part of componentPixels(bin, W, H)) {
-    if (part.length > most) continue;
-    if (!part.some((p) => old[p - 1] || old[p + 1] || old[p - W] || old[p + W])) continue;
-    for (const p of part) old[p] = 255;
-  }
 }
 
 /** Below a dress's hem, the mask this far (x the legs' capsule radii) from the legs' axes is the legs' own. */
@@ -2978,14 +2944,17 @@ export function fillRegion(
       shade *= 1 + (chestModelAt(body, neckline, x, y, tl, tr) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
-    // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
-    // one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's shadow)
+    // and there, for a bottom or a one-piece from its fine estimate here (`background.at`; round 17, part X5: the
+    // coarse one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's
+    // shadow) and its coarse one there (round 19, part Z2: the fine one there is the source's own folds, so the
+    // copy took on the fine estimate here, diffused flat across the person: a smooth halo in a tutu's shape where
+    // a curtain's folds ran on beside it)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
     if (m >= 0 && background) {
-      // (a top's keeps the coarse one: its fill beside the chest is measured against the chest's shading)
-      const light = slot === 'bottom' || slot === 'one-piece' ? background.at : background.low;
-      light(x, y, lowHere);
-      light(m % W, (m / W) | 0, lowThere);
+      // (a top's keeps the coarse one both ways: its fill beside the chest is measured against the chest's shading)
+      const lower = slot === 'bottom' || slot === 'one-piece';
+      (lower ? background.at : background.low)(x, y, lowHere);
+      background.low(m % W, (m / W) | 0, lowThere);
     }
     const q00 = (y0 * w + x0) * 3;
     const q01 = (y0 * w + x1) * 3;
