@@ -16,6 +16,7 @@ import {
 } from './checks/safety-gate';
 import { checkFullBody } from './checks/full-body';
 import { detectGarment, type DetectedGarment, type EngineSlot } from './garment/garment';
+import { sharpenEnlarged } from './garment/product-photo';
 import { refuseIfWorn } from './garment/from-model';
 import { analyzePerson, scaleAnalysis } from './perception/analyze';
 import { copyRgba, enlargeRgba, erode, newGray, shrinkRgba } from './core/image-ops';
@@ -151,8 +152,9 @@ export async function prepareGarment(
   let image = det.image ?? resized;
   if (up > 1 && resized !== g.image) {
     const rim = fillRim(image, det.alpha, Math.ceil(up));
-    image = rim.image;
     det = { ...det, alpha: rim.alpha };
+    // its stripes, dots and knit crisp again (the enlargement's ramps steepened, `sharpenEnlarged`)
+    image = sharpenEnlarged(rim.image, rim.alpha, resized.width / g.image.width);
   }
   let skinCloth = false;
   const share = skinShare(image, det.alpha);
