@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, tryOn } from '../../shared/engine';
 import { prepareGarment } from '../../shared/engine/try-on';
-import { resizeRgba } from '../../shared/engine/core/image-ops';
+import { erode, resizeRgba } from '../../shared/engine/core/image-ops';
 import { detectGarment } from '../../shared/engine/garment/garment';
 import { upperLayout } from '../../shared/engine/garment/garment-anchors';
 import type { RgbaImage } from '../../shared/engine/core/types';
@@ -255,6 +255,59 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
         return (l.hem - l.lengthTop) / (l.armpitR.x - l.armpitL.x);
       };
       expect(Math.abs((await chests('small-200')) - (await chests('flat-white'))), id).toBeLessThan(0.02);
+    }
+  }, 60_000);
+
+  it("a 200 px photo's stripes and dots are crisp: as few blurred mid-tones as the flat lay's", async () => {
+    // issue 38, round 19, part Z3: enlarged 3.2x, every edge of the thumbnail (a one-pixel blend) is a 3-px ramp
+    // and the render's stripes and dots read soft. The share of the cloth (6 px inside the outline) whose
+    // brightness lies in the middle 40% between its 5th and 95th percentiles: before (W7's enlargement alone)
+    // Breton 0.258 (flat lay 0.156), dots 0.277 (0.105); the enlargement now sharpened (`sharpenEnlarged`).
+    const midTones = async (id: string, c: PhotoCondition) => {
+      const g = garment(id);
+      const p = await prepareGarment(nodeModelRuntime, {
+        image: (await productPhoto(g, c)).image,
+        slot: g.slot,
+        source: 'laydown',
+      });
+      const { width: W, height: H, data: d } = p.image;
+      const inner = erode(p.det.alpha.data, W, H, 6);
+      const ls: number[] = [];
+      for (let q = 0; q < W * H; q++)
+        if (inner[q]) ls.push(0.299 * (d[q * 4] ?? 0) + 0.587 * (d[q * 4 + 1] ?? 0) + 0.114 * (d[q * 4 + 2] ?? 0));
+      ls.sort((a, b) => a - b);
+      const lo = ls[Math.floor(ls.length * 0.05)] ?? 0;
+      const hi = ls[Math.floor(ls.length * 0.95)] ?? 0;
+      return ls.filter((v) => v > lo + 0.3 * (hi - lo) && v < lo + 0.7 * (hi - lo)).length / ls.length;
+    };
+    for (const id of ['longsleeve-breton', 'midi-dots']) {
+      expect((await midTones(id, 'small-200')) - (await midTones(id, 'flat-white')), id).toBeLessThan(0.05);
+    }
+  }, 60_000);
+
+  it("a 200 px photo's outline has no pale line: its faint rim pixels take the cloth's colour, or go", async () => {
+    // issue 38, round 19, part Z3: the cut-out's faint rim (under half coverage) reaches farther out than fillRim's
+    // window; left as it was, its pale blend of cloth and white drew a light line along a cardigan's sleeves and
+    // shoulders. Pale (brightness over 215) rim pixels of two mid-tone garments per rim pixel (4 px of the outline):
+    // before cardigan 0.251, coat 0.286; such pixels now read their colours twice as far out (RIM_FAINT_REACH).
+    for (const id of ['cardigan-v', 'coat-camel']) {
+      const g = garment(id);
+      const p = await prepareGarment(nodeModelRuntime, {
+        image: (await productPhoto(g, 'small-200')).image,
+        slot: g.slot,
+        source: 'laydown',
+      });
+      const { width: W, height: H, data: d } = p.image;
+      const a = p.det.alpha.data;
+      const inner = erode(a, W, H, 4);
+      let rim = 0;
+      let pale = 0;
+      for (let q = 0; q < W * H; q++) {
+        if (!a[q] || inner[q]) continue;
+        rim++;
+        if (((d[q * 4] ?? 0) + (d[q * 4 + 1] ?? 0) + (d[q * 4 + 2] ?? 0)) / 3 > 215) pale++;
+      }
+      expect(pale / rim, id).toBeLessThan(0.02);
     }
   }, 60_000);
 

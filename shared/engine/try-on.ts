@@ -16,6 +16,7 @@ import {
 } from './checks/safety-gate';
 import { checkFullBody } from './checks/full-body';
 import { detectGarment, type DetectedGarment, type EngineSlot } from './garment/garment';
+import { sharpenEnlarged } from './garment/product-photo';
 import { refuseIfWorn } from './garment/from-model';
 import { analyzePerson, scaleAnalysis } from './perception/analyze';
 import { copyRgba, enlargeRgba, erode, newGray, shrinkRgba } from './core/image-ops';
@@ -151,8 +152,9 @@ export async function prepareGarment(
   let image = det.image ?? resized;
   if (up > 1 && resized !== g.image) {
     const rim = fillRim(image, det.alpha, Math.ceil(up));
-    image = rim.image;
     det = { ...det, alpha: rim.alpha };
+    // its stripes, dots and knit crisp again (the enlargement's ramps steepened, `sharpenEnlarged`)
+    image = sharpenEnlarged(rim.image, rim.alpha, resized.width / g.image.width);
   }
   let skinCloth = false;
   const share = skinShare(image, det.alpha);
@@ -176,7 +178,8 @@ export async function prepareGarment(
  * (`cleanSource`) reads, and a pale dashed line ran along every sleeve. Its coverage: its share of cloth between
  * that colour and the background's beside it, half coverage at half cloth (the cut-out takes anything off the
  * white: a coat 6 px wider a side, its shoulders' points read as a hood's, and worn to mid-thigh). A rim pixel with
- * no deeper pixel near it (a strap narrower than 2r) is left as it is.
+ * no deeper pixel near it (a strap narrower than 2r) is left as it is; a faint one (under half coverage) reads
+ * `RIM_FAINT_REACH` times farther first.
  */
 function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaImage; alpha: GrayImage } {
   const W = image.width;
@@ -189,6 +192,11 @@ function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaIm
   const outAlpha = newGray(W, H);
   outAlpha.data.set(a);
   const oa = outAlpha.data;
+  const innerNear = (x: number, y: number, R: number) => {
+    for (let yy = Math.max(0, y - R); yy <= Math.min(H - 1, y + R); yy++)
+      for (let xx = Math.max(0, x - R); xx <= Math.min(W - 1, x + R); xx++) if (inner[yy * W + xx]) return true;
+    return false;
+  };
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
@@ -201,8 +209,11 @@ function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaIm
       let br = 0;
       let bg = 0;
       let bb = 0;
-      for (let yy = Math.max(0, y - r); yy <= Math.min(H - 1, y + r); yy++) {
-        for (let xx = Math.max(0, x - r); xx <= Math.min(W - 1, x + r); xx++) {
+      // a faint pixel (under half coverage) farther out than r from the cloth inside: read wider (left as it
+      // was, its pale blend of cloth and white drew a light line along the outline)
+      const R = (a[p] ?? 0) < 128 && !innerNear(x, y, r) ? RIM_FAINT_REACH * r : r;
+      for (let yy = Math.max(0, y - R); yy <= Math.min(H - 1, y + R); yy++) {
+        for (let xx = Math.max(0, x - R); xx <= Math.min(W - 1, x + R); xx++) {
           const q = yy * W + xx;
           if (inner[q]) {
             cr += d[q * 4] ?? 0;
@@ -240,6 +251,8 @@ function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaIm
   return { image: out, alpha: outAlpha };
 }
 
+/** A faint rim pixel (under half coverage) with no cloth inside within r reads its colours this many times r out. */
+const RIM_FAINT_REACH = 2;
 /** An enlarged picture's rim pixel's coverage is its share of cloth only where cloth and background differ by this much. */
 const RIM_UNMIX_CONTRAST = 40;
 
