@@ -192,6 +192,28 @@ describe('a top on arms down the side', () => {
     }
   }, 60_000);
 
+  it('runs a short sleeve down the arm below a deep armpit, not fanned out from it (round 19, part Z7)', async () => {
+    // cgi-model-15: the tee's armpits lie 0.4-0.5 of the upper arm down it, below the outer edge's own end; the
+    // edges met halfway between their ends, the inner edge 0.15 (image right) and 0.23 of the arm's width long,
+    // every section fanned out from the armpit (a flap standing off the shoulder, the print sheared 28x in its
+    // thinnest quad); now each edge runs evenly to a cuff half the underarm's length below the armpit: 0.37, 0.36
+    const { placed, body } = await place('tee-logo', 'cgi-model-15');
+    expect(body.armRaised).toEqual([false, false]);
+    const strips = placed.debug.strips ?? [];
+    expect(strips.length).toBe(2);
+    const arms = [body.armL, body.armR] as const;
+    strips.forEach((strip, k) => {
+      const arm = arms[k === 0 ? 0 : 1];
+      const [a, b] = [strip.dIn[0], strip.dIn[strip.dIn.length - 1]];
+      if (!a || !b) throw new Error('a sleeve strip without its inner edge');
+      const [dx, dy] = [arm.mid.x - arm.root.x, arm.mid.y - arm.root.y];
+      const run = ((b.x - a.x) * dx + (b.y - a.y) * dy) / Math.hypot(dx, dy);
+      expect(run / Math.min(arm.widthRoot, body.span * 0.3)).toBeGreaterThan(0.3);
+    });
+    // (the image-right sleeve's most sheared quad: 27.8 before, 7.4 now)
+    expect(Math.max(...quadStretch(strips[1] as Parameters<typeof quadStretch>[0]))).toBeLessThan(12);
+  }, 60_000);
+
   it("puts the armpits at the arms' inner sides, not at their outer sides", async () => {
     const { placed, body } = await place('tee-logo', 'cgi-model-30');
     // the anchors: neck, the shoulders, then the armpits (image-left, image-right)

@@ -481,6 +481,12 @@ function sleeveAcross(
 const PIT_OVER_ARM = 0.5;
 
 /**
+ * A hanging sleeve whose outer edge's own end lies above the armpit (a deep armhole on the person): its cuff this
+ * share of the inner edge's own run (the underarm seam's length, scaled) below the armpit (`hangingStrip`).
+ */
+const UNDERARM_SHARE = 0.5;
+
+/**
  * A hanging sleeve's seam end at the armpit, on the upper arm: where the upper arm lies along the torso's side (over
  * it, or in front of it: its line inside the mask's torso edge, cgi-model-15's left arm), the armpit, put on that
  * edge, was outside the arm, and the sleeve's inner edge ran from it straight in across the chest to the arm's
@@ -524,6 +530,8 @@ function hangingStrip(
   const along0 = (p: Point) => ((p.x - path[0]!.x) * d0.x + (p.y - path[0]!.y) * d0.y) / l0;
   const o0 = along0(seamO);
   const i0 = along0(seamI);
+  const deep = across !== null && Math.max(o0, outerEnd) < i0;
+  const cuff = i0 + (Math.max(i0, innerEnd) - i0) * UNDERARM_SHARE;
   const so: Point[] = [];
   const si: Point[] = [];
   const dOut: Point[] = [];
@@ -553,8 +561,12 @@ function hangingStrip(
     const ao = o0 + (Math.max(o0, outerEnd) - o0) * t;
     const ai0 = i0 + (Math.max(i0, innerEnd) - i0) * t;
     const w = x ? t : 0;
-    const o = along(path, ao + ((ao + ai0) / 2 - ao) * w);
-    const n = along(path, ai0 + ((ao + ai0) / 2 - ai0) * w);
+    // (under a deep armpit, the outer edge's own end above the armpit's level, the middle of the two lay at or
+    // above the armpit: the inner edge a few pixels long, every section fanned out from one point there, a flap
+    // standing off the shoulder and its print sheared into streaks, cgi-model-15's bent arm; there each edge runs
+    // evenly from its end of the seam to the cuff, `UNDERARM_SHARE` of the inner edge's own run below the armpit)
+    const o = along(path, deep ? o0 + (cuff - o0) * t : ao + ((ao + ai0) / 2 - ao) * w);
+    const n = along(path, deep ? i0 + (cuff - i0) * t : ai0 + ((ao + ai0) / 2 - ai0) * w);
     const no = normal(o.d);
     const ni = normal(n.d);
     const outer = { x: o.p.x + no.x * half, y: o.p.y + no.y * half };
