@@ -2990,8 +2990,12 @@ export function fillRegion(
     // one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's shadow)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
     if (m >= 0 && background) {
-      // (a top's keeps the coarse one: its fill beside the chest is measured against the chest's shading)
-      const light = slot === 'bottom' || slot === 'one-piece' ? background.at : background.low;
+      // (a top's keeps the coarse one: its fill beside the chest is measured against the chest's shading; off the
+      // torso's sides the fine one since round 19, part Z4: the coarse one, diffused under the person from an old
+      // sleeve's dark rim, darkened the copy beside a lowered shoulder, a grey haze)
+      const [tl, tr] = slot === 'top' ? torsoEdgesAt(body, torsoRows, y) : [0, 0];
+      const fine = slot === 'bottom' || slot === 'one-piece' || (slot === 'top' && (x < tl || x > tr));
+      const light = fine ? background.at : background.low;
       light(x, y, lowHere);
       light(m % W, (m / W) | 0, lowThere);
     }
