@@ -1972,6 +1972,9 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
   return ((widths[widths.length >> 1] ?? 0) / 2) * 1.1 + 1;
 }
 
+/** The most (x the run of skin across it) an arm's outline past its skin may add to its outer side (`upperArmAxis`). */
+const ARM_RIM_SHARE = 0.4;
+
 /** An upper arm's half-width (x its width at the shoulder) where an old garment in front hides its inner side. */
 const ARM_HIDDEN_HALF = 0.5;
 /** ... where the skin run seen is under this share of that half-width (a lean arm beside an old tee is its own). */
@@ -1987,8 +1990,11 @@ export function upperArmAxis(
   body: Body,
   maps: Maps,
   arm: Body['armL'],
-): { dx: number; dy: number; half: number } | null {
+  image: RgbaImage | null = null,
+  background: BackgroundModel | null = null,
+): { dx: number; dy: number; half: number; tNear: number } | null {
   const { width: W, height: H } = body;
+  const bgv = [0, 0, 0];
   const skinAt = (x: number, y: number) => {
     const xi = Math.round(x);
     const yi = Math.round(y);
@@ -2013,10 +2019,13 @@ export function upperArmAxis(
     return body.mask[yi * W + xi] ?? 0;
   };
   const hidden = arm.widthRoot * ARM_HIDDEN_HALF;
+  // the first section measured: the bare arm just below an old sleeve's hem (`tNear`)
+  let tNear = -1;
   for (let t = 0.4; t <= 1 + 1e-6; t += 0.05) {
     const cx = a.x + dx * t;
     const cy = a.y + dy * t;
     if (!skinAt(cx, cy)) continue;
+    if (tNear < 0) tNear = t;
     const e = [0, 0];
     for (const [k, sgn] of [-1, 1].entries()) {
       let gap = 0;
@@ -2032,6 +2041,21 @@ export function upperArmAxis(
     // run's half was a sliver, and the old dress's bulge beside the arm was filled as the backdrop, a grey patch)
     const kOut = inner > 0 ? 0 : 1;
     const sOut = -inner;
+    // the arm's outer side off the skin map (a lit pale rim, a shaded underside) up to the backdrop is the arm's
+    // own (round 19, part Z4: without it the line ran inside the bare arm, and the repainted upper arm stepped
+    // in from the bare arm's outline at an old sleeve's hem); none unless the backdrop is reached
+    if (image && background) {
+      const e0 = e[kOut] ?? 0;
+      const rim = Math.max(2, ((e[0] ?? 0) + (e[1] ?? 0) + 1) * ARM_RIM_SHARE);
+      for (let d = e0 + 1; d <= e0 + rim; d++) {
+        const xi = Math.round(cx + nx * d * sOut);
+        const yi = Math.round(cy + ny * d * sOut);
+        if (xi < 0 || yi < 0 || xi >= W || yi >= H) break;
+        if (!looksLikeBackground(image, background, yi * W + xi, bgv)) continue;
+        e[kOut] = d - 1;
+        break;
+      }
+    }
     const eOut = e[kOut] ?? 0;
     const eIn = e[1 - kOut] ?? 0;
     const past = (k: number, sgn: number) =>
@@ -2046,11 +2070,18 @@ export function upperArmAxis(
     halves.push(((e[0] ?? 0) + (e[1] ?? 0) + 1) / 2);
   }
   if (offs.length < 3) return null;
-  offs.sort((u, v) => u - v);
-  halves.sort((u, v) => u - v);
-  const off = offs[offs.length >> 1] ?? 0;
-  return { dx: nx * off, dy: ny * off, half: (halves[halves.length >> 1] ?? 0) * 1.05 + 1 };
+  // the sections nearest the shoulder (`ARM_NEAR_SECTIONS`): the bare arm just below an old sleeve's hem, which the
+  // repainted upper arm continues (round 19, part Z4: over all of them a raised arm's forearm, folded over it by
+  // the elbow, moved the line up its side, a skin bump above the repainted arm, its underside short)
+  const near = (u: number[]) => u.slice(0, Math.max(3, ARM_NEAR_SECTIONS)).sort((p, q) => p - q);
+  const nearOffs = near(offs);
+  const nearHalves = near(halves);
+  const off = nearOffs[nearOffs.length >> 1] ?? 0;
+  return { dx: nx * off, dy: ny * off, half: (nearHalves[nearHalves.length >> 1] ?? 0) * 1.05 + 1, tNear };
 }
+
+/** The least share of the upper arm, from the shoulder's joint, over which its line turns to the bare arm's. */
+const ARM_BEND_MIN = 0.2;
 
 /** The share of the upper arm, from the shoulder's joint, over which its shading (`armShadeAt`) sets in. */
 const ARM_SHADE_FADE = 0.25;
@@ -2770,11 +2801,18 @@ export function fillRegion(
   const half = [body.armL, body.armR].map((a) => (source === 'skin' ? null : bareArmHalf(body, maps, a)));
   // the upper arm where its own bare skin lies (`upperArmAxis`): the joints' line runs near one side of the arm,
   // and a capsule round it reached past the arm's outline over the old sleeve (a skin box beside a raised arm)
-  const axes = [body.armL, body.armR].map((a) => (source === 'skin' ? null : upperArmAxis(body, maps, a)));
+  const axes = [body.armL, body.armR].map((a) =>
+    source === 'skin' ? null : upperArmAxis(body, maps, a, out, background),
+  );
   const upperR = (i: number, r: number) => Math.min(r, axes[i]?.half ?? half[i] ?? Infinity);
   const sx = (i: number) => axes[i]?.dx ?? 0;
   const sy = (i: number) => axes[i]?.dy ?? 0;
-  // a point on the upper arm's line, shifted by its share of the way from the shoulder to the elbow
+  // the share of the way from the shoulder to the elbow by which the line is shifted all the way (issue 38, round
+  // 19, part Z4): the bare arm just below an old sleeve's hem (`upperArmAxis`'s `tNear`). Shifted by its share of
+  // the way to the elbow, the line ran at 0.4 of the shift there: the repainted upper arm stepped off the bare arm's
+  // outline at the hem (a band across a raised arm, a skin bump above it)
+  const bend = (i: number) => Math.max(ARM_BEND_MIN, axes[i]?.tNear ?? 1);
+  // a point on the upper arm's line, shifted by its share of the way from the shoulder to the bend
   const upperFrom = (i: number, x: number, y: number): [number, number] => {
     const a = i ? body.armR : body.armL;
     const l2 = (a.mid.x - a.root.x) ** 2 + (a.mid.y - a.root.y) ** 2;
@@ -2782,17 +2820,19 @@ export function fillRegion(
       l2 > 0
         ? Math.max(0, Math.min(1, ((x - a.root.x) * (a.mid.x - a.root.x) + (y - a.root.y) * (a.mid.y - a.root.y)) / l2))
         : 0;
-    return [x + sx(i) * t, y + sy(i) * t];
+    const u = Math.min(1, t / bend(i));
+    return [x + sx(i) * u, y + sy(i) * u];
   };
   // the shoulder's round end stays at the joint (shifted, a shoulder's top was cut square); the line turns to the
-  // bare skin's by the elbow
-  const shoulders = [body.armL, body.armR].map((a, i) => [
-    a.root.x,
-    a.root.y,
-    a.mid.x + sx(i),
-    a.mid.y + sy(i),
-    upperR(i, a.widthRoot * 0.6),
-  ]);
+  // bare skin's at the bend, and runs on by it to the elbow
+  const shoulders = [body.armL, body.armR].flatMap((a, i) => {
+    const r = upperR(i, a.widthRoot * 0.6);
+    const [kx, ky] = upperFrom(i, a.root.x + (a.mid.x - a.root.x) * bend(i), a.root.y + (a.mid.y - a.root.y) * bend(i));
+    return [
+      [a.root.x, a.root.y, kx, ky, r],
+      [kx, ky, a.mid.x + sx(i), a.mid.y + sy(i), r],
+    ];
+  });
   // the upper arm's own shading across it (`armShading`): round, lit like the forearm, not a flat blurred tone
   const armShades =
     source === 'skin'
@@ -2840,8 +2880,10 @@ export function fillRegion(
   }
   const dressedAt = (y: number) => dressedRows[y] ?? 0;
   const torsoRows = new Float64Array(H * 2).fill(NaN);
-  // where a one-piece's top meets a raised arm's side of the chest (`raisedSideCorners`)
-  const corners = slot === 'one-piece' && source === 'auto' ? raisedSideCorners(body, covered, torsoRows) : [];
+  // where a one-piece's or a top's top meets a raised arm's side of the chest (`raisedSideCorners`; a top's since
+  // round 19, part Z4: a camisole's chest under the raised arm ended square, the backdrop beside it to its corner)
+  const corners =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' ? raisedSideCorners(body, covered, torsoRows) : [];
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -2951,9 +2993,12 @@ export function fillRegion(
     // a curtain's folds ran on beside it)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
     if (m >= 0 && background) {
-      // (a top's keeps the coarse one both ways: its fill beside the chest is measured against the chest's shading)
-      const lower = slot === 'bottom' || slot === 'one-piece';
-      (lower ? background.at : background.low)(x, y, lowHere);
+      // (a top's keeps the coarse one here: its fill beside the chest is measured against the chest's shading; off
+      // the torso's sides the fine one since round 19, part Z4: the coarse one, diffused under the person from an
+      // old sleeve's dark rim, darkened the copy beside a lowered shoulder, a grey haze)
+      const [tl, tr] = slot === 'top' ? torsoEdgesAt(body, torsoRows, y) : [0, 0];
+      const fine = slot === 'bottom' || slot === 'one-piece' || (slot === 'top' && (x < tl || x > tr));
+      (fine ? background.at : background.low)(x, y, lowHere);
       background.low(m % W, (m / W) | 0, lowThere);
     }
     const q00 = (y0 * w + x0) * 3;
