@@ -31,6 +31,8 @@ import {
   oldBesideHand,
   oldByColour,
   oldClothRim,
+  oldShoulderRim,
+  oldDarkIslands,
   oldCollar,
   closeUnderarm,
   easeCover,
@@ -371,6 +373,11 @@ export async function tryOn(
       oldClothRim(old, body, maps, head, person, scene.skin, scene.background);
     // above a top's or a dress's neckline an old sheer yoke or shoulder over the skin is the old garment too
     if (slot === 'top' || slot === 'one-piece') oldByColour(old, body, maps.skin, person, scene.skin);
+    // and the dark blotches of it (a glossy dress's reflections) that the skin map took, enclosed by it
+    if (slot === 'top' || slot === 'one-piece') oldDarkIslands(old, body, maps, head, person);
+    // and its grey edge in the outline's blended rim over the shoulders' tops
+    if (slot === 'top' || slot === 'one-piece')
+      oldShoulderRim(old, body, maps, head, person, scene.skin, scene.background);
     // an old crew collar between the chin and the neck's keypoint, touching the old garment, is the old garment too
     const collar =
       slot === 'top' || slot === 'one-piece'

@@ -8,7 +8,7 @@ import { componentPixels, dilate, erode } from '../core/image-ops';
 import type { Layer } from '../core/raster';
 import type { RgbaImage } from '../core/types';
 import { isSkin, LIMB_STEP, widenedSkin, type SkinModel } from '../perception/appearance';
-import { looksLikeBackground, type BackgroundModel } from './background';
+import { BG_CHROMA, looksLikeBackground, type BackgroundModel } from './background';
 
 export const inCapsule = (px: number, py: number, ax: number, ay: number, bx: number, by: number, r: number) => {
   const dx = bx - ax;
@@ -1530,6 +1530,170 @@ export function oldClothRim(
   }
   const rim = dilate(cloth, cw, ch, r);
   for (let l = 0; l < open.length; l++) if (open[l] && rim[l]) old[(y0 + Math.floor(l / cw)) * W + x0 + (l % cw)] = 255;
+}
+
+/** How far (x the span) inside the person's outline over the shoulders an old garment's edge is looked for. */
+export const SHOULDER_RIM_IN = 0.025;
+/** Or where the person mask is under this (its blended rim, wide where a sheer's edge blurs into the backdrop). */
+export const SHOULDER_RIM_MASK = 250;
+/** A pixel of the backdrop's chroma within this share of its level is the backdrop (not taken). */
+export const SHOULDER_RIM_BG = 0.1;
+/** How far (x the span) from the old region such an edge's pixel may lie to be taken with it. */
+export const SHOULDER_RIM_NEAR = 0.02;
+
+/**
+ * The old garment's edge along the person's outline over the shoulders (issue 38, round 19, part Z5): above the
+ * neck's row `oldRegion` takes only the neck and the shoulders' slope, so an old sheer yoke's grey seam on the top
+ * of a shoulder, in the mask's blended rim just outside that slope, was kept; the fill's seam then matched it and
+ * the skin filled beside it turned grey (ai-body's white dress: "faint grey edges at the shoulder tops", "white
+ * ghosts at the armholes" under a tank or a camisole). Adds to `old` the pixels on the person from above the
+ * shoulders' tops (`SHOULDERS_BY_COLOUR`) down to the lower shoulder's joint, over the shoulders' width, within
+ * SHOULDER_RIM_IN spans of its outline and SHOULDER_RIM_NEAR spans of the old region, that are neither skin, hair,
+ * the head nor a hand, greyer than the skin (`GREYER_THAN_SKIN`, a blonde strand is warm) and not the backdrop's
+ * colour. The fill paints them as the body's edge against the backdrop.
+ */
+export function oldShoulderRim(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  model: SkinModel,
+  bg: BackgroundModel | null,
+): void {
+  const { width: W, height: H, mask, span, neck } = body;
+  const d = person.data;
+  const v = [0, 0, 0];
+  const y0 = Math.max(
+    0,
+    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
+  );
+  const y1 = Math.min(H - 1, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y)));
+  const reach = span * 0.15;
+  const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  if (x1 < x0 || y1 < y0) return;
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const rIn = Math.max(1, Math.round(span * SHOULDER_RIM_IN));
+  const rNear = Math.max(1, Math.round(span * SHOULDER_RIM_NEAR));
+  const off = new Uint8Array(cw * ch);
+  const was = new Uint8Array(cw * ch);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      const l = (y - y0) * cw + x - x0;
+      if ((mask[p] ?? 0) < 128) off[l] = 255;
+      if (old[p]) was[l] = 255;
+    }
+  }
+  const nearOff = dilate(off, cw, ch, rIn);
+  const nearOld = dilate(was, cw, ch, rNear);
+  const warm = (model.cr - (1 - model.cr - model.cg)) * GREYER_THAN_SKIN;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      const l = (y - y0) * cw + x - x0;
+      if (off[l] || was[l] || !nearOld[l] || (!nearOff[l] && (mask[p] ?? 0) >= SHOULDER_RIM_MASK)) continue;
+      if (maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || head[p] || maps.handArea[p]) continue;
+      const r = d[p * 4] ?? 0;
+      const g = d[p * 4 + 1] ?? 0;
+      const b = d[p * 4 + 2] ?? 0;
+      if ((r - b) / (r + g + b + 1) >= warm) continue;
+      // (a grey the backdrop's chroma in shade passes `looksLikeBackground`: only its own level is the backdrop)
+      if (bg) {
+        bg.at(x, y, v);
+        const s = r + g + b + 1;
+        const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+        const lum = s / bs;
+        const chroma = Math.hypot(r / s - (v[0] ?? 0) / bs, g / s - (v[1] ?? 0) / bs);
+        if (chroma <= BG_CHROMA && lum >= 1 - SHOULDER_RIM_BG && lum <= 1 + SHOULDER_RIM_BG) continue;
+      }
+      old[p] = 255;
+    }
+  }
+}
+
+/** An island the old region encloses above a new neckline at most this wide (x the span, as a square's side). */
+export const DARK_ISLAND_MAX = 0.12;
+/** Such an island is the old garment when its mean luminance is under this share of the skin's around it. */
+export const DARK_ISLAND = 0.6;
+
+/**
+ * Dark islands the old region encloses above a new neckline (issue 38, round 19, part Z5): the glossy black
+ * dress's reflections of the skin pass the skin map and are kept as dark brown blotches in the skin filled round
+ * them (cgi-model-24 under a camisole, a tank, a jumpsuit). Adds to `old` each component of the pixels on the
+ * person that are not old, from the chin to CHEST_BY_COLOUR spans below the neck over the shoulders' width, that
+ * the old region encloses (it touches neither the window's border nor off the mask), at most DARK_ISLAND_MAX spans
+ * square in area, with no hair, head or hand in it, and darker on average than DARK_ISLAND of the median level of
+ * the skin seen in that window: a bright
+ * or large island (a blonde ponytail lying on the old dress, the skin between two straps) stays.
+ */
+export function oldDarkIslands(old: Uint8Array, body: Body, maps: Maps, head: Uint8Array, person: RgbaImage): void {
+  const { width: W, height: H, mask, span, neck } = body;
+  const d = person.data;
+  const y0 = Math.max(0, Math.floor(body.head.chinY));
+  const y1 = Math.min(H - 1, Math.ceil(neck.y + span * CHEST_BY_COLOUR));
+  const reach = span * 0.1;
+  const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  if (x1 < x0 || y1 < y0) return;
+  const most = (span * DARK_ISLAND_MAX) ** 2;
+  // the level of the skin seen in the window (the median luminance of its skin pixels outside the old region)
+  const bins = new Uint32Array(256);
+  let n = 0;
+  for (let y = y0; y <= y1; y += 2) {
+    for (let x = x0; x <= x1; x += 2) {
+      const p = y * W + x;
+      if (old[p] || !maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || head[p]) continue;
+      const b = Math.round(((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3);
+      bins[b] = (bins[b] ?? 0) + 1;
+      n++;
+    }
+  }
+  if (n < 50) return;
+  let level = 0;
+  for (let acc = 0; level < 255 && (acc += bins[level] ?? 0) * 2 < n;) level++;
+  const dark = level * DARK_ISLAND;
+  const seen = new Uint8Array(W * H);
+  const stack: number[] = [];
+  const comp: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const s0 = y * W + x;
+      if (seen[s0] || old[s0] || (mask[s0] ?? 0) < 128) continue;
+      seen[s0] = 1;
+      stack.length = 0;
+      comp.length = 0;
+      stack.push(s0);
+      let open = false;
+      let lum = 0;
+      while (stack.length) {
+        const p = stack.pop() ?? 0;
+        comp.push(p);
+        if ((maps.hair[p] ?? 0) >= 128 || head[p] || maps.handArea[p]) open = true;
+        lum += ((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3;
+        const px = p % W;
+        const py = (p - px) / W;
+        if (px <= x0 || px >= x1 || py <= y0 || py >= y1) {
+          open = true;
+          continue;
+        }
+        for (let k = 0; k < 4; k++) {
+          const q = k === 0 ? p - 1 : k === 1 ? p + 1 : k === 2 ? p - W : p + W;
+          if (seen[q] || old[q]) continue;
+          if ((mask[q] ?? 0) < 128) {
+            open = true;
+            continue;
+          }
+          seen[q] = 1;
+          stack.push(q);
+        }
+      }
+      if (open || comp.length > most || lum / comp.length >= dark) continue;
+      for (const p of comp) old[p] = 255;
+    }
+  }
 }
 
 /** How far beside the neck, in shoulder spans, an old collar is followed up from the old garment. */
