@@ -192,7 +192,9 @@ describe('the warp keeps the garment in one piece (part F4)', () => {
     // the upper sleeves (round 7, part L9): their source's sections joined the seam's ends (the seam, shoulder to
     // armpit, runs along the sleeve) to the cuff's, read mostly along the sleeve: the checks sheared into
     // diagonal stripes (the judges' moire): 0.55; across the sleeve's own axis, its full width, 0.28
-    expect(upperArmCoherence(result.image, result.layers.garment.data, body)).toBeLessThan(0.4);
+    // (round 19, part Z8: their source's sections turned to the angle the drawn ones make with the arm, which
+    // lean ~18 degrees off square where the source's were square, its checks sheared into a swirl: 0.18, now 0.12)
+    expect(upperArmCoherence(result.image, result.layers.garment.data, body)).toBeLessThan(0.15);
   }, 60_000);
 });
 

@@ -475,6 +475,32 @@ function sleeveAcross(
 }
 
 /**
+ * How far the sleeve's own pixels (its part's label, opaque) run from `c` along the unit `dir` (gaps of a few
+ * pixels bridged, as `sleeveAcross`), at most `reach`; null where `c` is not on the sleeve.
+ */
+function sleeveRun(
+  labels: Uint8Array,
+  alpha: GrayImage,
+  part: number,
+): (c: Point, dir: Point, reach: number) => number | null {
+  const { width: W, height: H } = alpha;
+  const on = (x: number, y: number) => {
+    const px = Math.round(x);
+    const py = Math.round(y);
+    if (px < 0 || py < 0 || px >= W || py >= H) return false;
+    const p = py * W + px;
+    return labels[p] === part && (alpha.data[p] ?? 0) >= 128;
+  };
+  const GAP = 3;
+  return (c, dir, reach) => {
+    if (!on(c.x, c.y)) return null;
+    let last = 0;
+    for (let d = 1; d <= reach && d - last <= GAP; d++) if (on(c.x + dir.x * d, c.y + dir.y * d)) last = d;
+    return last + 0.5;
+  };
+}
+
+/**
  * An armpit may lie this far (x half the upper arm's width) outside the upper arm's inner outline before the sleeve's
  * seam end moves in onto it (an arm down the side overlaps the mask's torso edge by a few pixels on every body).
  */
@@ -523,6 +549,7 @@ function hangingStrip(
   outward: Point,
   across: ((t: number) => { o: Point; i: Point } | null) | null = null,
   sections = 14,
+  run: ((c: Point, dir: Point, reach: number) => number | null) | null = null,
 ) {
   const d0 = sub(path[1]!, path[0]!);
   const l0 = Math.hypot(d0.x, d0.y) || 1;
@@ -581,8 +608,75 @@ function hangingStrip(
     }
     dOut.push(lerp(seamO, outer, sb));
     dIn.push(lerp(seamI, inner, sb));
+    // (the turn let go of towards the cuff, its own hem: turned, a short sleeve's hem line slanted)
+    const out = Math.min(1, (1 - t) / CAP_TURN_OUT);
+    if (x && run && out > 0) capSection(s, so, si, dOut, dIn, o.d, outward, run, out * out * (3 - 2 * out));
   }
   return { so, si, dOut, dIn };
+}
+
+/**
+ * A turned section (`capSection`) reaches along its new line to the sleeve's outline, at most this x its
+ * half-width before the turn (a section turned aslant crosses the sleeve on a longer chord; held at its own length,
+ * its ends fell short of the outline and the cloth read past them hung out of the drawn edge, a ragged flap).
+ */
+const CAP_TURN_REACH = 2;
+/** ... and is turned in full up to this share of the sleeve's length from its cuff, less and less to none at it. */
+const CAP_TURN_OUT = 0.3;
+
+/**
+ * A hanging sleeve's section read at the angle it is drawn at: its last source section (`so`/`si`, the seam's
+ * line blended onto the sleeve's own cross section) turned about its middle to make the same angle with the
+ * sleeve's axis (seam's middle to cuff's, outer side out) as the drawn one (`dOut`/`dIn`) makes with the arm
+ * (`armDir`, outer side `outward`), its ends on the sleeve's outline along that line (`run`, at most
+ * `CAP_TURN_REACH` x its half-width). A flat lay's sleeve hangs nearly down and its seam, corner to armpit, runs
+ * nearly along it (shirt-check: 6 degrees off its axis), the person's seam 53 degrees off the arm: the cap's
+ * sections turned 83 degrees in the source over the first 30% of the sleeve and 33 as drawn, and down the arm the
+ * drawn ones lean ~18 degrees (their edges from the seam's two ends) where the source's were square: the print
+ * fanned and sheared (a gingham's checks swirled into moire at both shoulders, ai-body). A section whose middle is
+ * off the sleeve, or whose line crosses less than half its old width of it, is left as it was.
+ */
+function capSection(
+  s: Sleeve,
+  so: Point[],
+  si: Point[],
+  dOut: Point[],
+  dIn: Point[],
+  armDir: Point,
+  outward: Point,
+  run: (c: Point, dir: Point, reach: number) => number | null,
+  weight: number,
+) {
+  const k = so.length - 1;
+  const [o, i, a, b] = [so[k], si[k], dOut[k], dIn[k]];
+  if (!o || !i || !a || !b) return;
+  const unit = (v: Point): Point => {
+    const l = Math.hypot(v.x, v.y) || 1;
+    return { x: v.x / l, y: v.y / l };
+  };
+  const frame = (u: Point, out: Point) => {
+    const n = { x: -u.y, y: u.x };
+    return n.x * out.x + n.y * out.y < 0 ? { u, n: { x: -n.x, y: -n.y } } : { u, n };
+  };
+  const su = unit(sub(lerp(s.cuffOuter, s.cuffInner, 0.5), lerp(s.seamOuter, s.seamInner, 0.5)));
+  const sf = frame(su, sub(s.cuffOuter, s.cuffInner));
+  const df = frame(unit(armDir), outward);
+  const v = sub(b, a);
+  const [p, q] = [v.x * df.u.x + v.y * df.u.y, v.x * df.n.x + v.y * df.n.y];
+  const dl = Math.hypot(p, q);
+  if (dl < 1e-6) return;
+  const half = dist(o, i) / 2;
+  const c = lerp(o, i, 0.5);
+  const dir = unit(
+    lerp(unit(sub(i, o)), { x: (p * sf.u.x + q * sf.n.x) / dl, y: (p * sf.u.y + q * sf.n.y) / dl }, weight),
+  );
+  // (its ends on the sleeve's own pixels: turned at its old length, a section near the seam reached past the
+  // outline onto the photo's backdrop, the cap's top drawn empty, skin, and the outline's dark line across the cap)
+  const ro = run(c, { x: -dir.x, y: -dir.y }, half * CAP_TURN_REACH);
+  const ri = run(c, dir, half * CAP_TURN_REACH);
+  if (ro === null || ri === null || ro + ri < half) return;
+  so[k] = { x: c.x - dir.x * ro, y: c.y - dir.y * ro };
+  si[k] = { x: c.x + dir.x * ri, y: c.y + dir.y * ri };
 }
 
 /**
@@ -1218,6 +1312,7 @@ export function placeUpper(
         const upperLen = dist(limb.root, limb.mid);
         // the source's sections across the sleeve's own axis, its full width in the mask (hanging, raised or folded)
         const limbAcross = sleeveAcross(s, g.labels, alpha, part);
+        const limbRun = sleeveRun(g.labels, alpha, part);
         if (raised) {
           // a raised arm's sleeve starts at the seam, beside the shoulder's joint, but the arm in front of the
           // body piece (the occlusion's capsule round the upper arm from its first tenth) is cut out of it up to
@@ -1303,12 +1398,30 @@ export function placeUpper(
           const outBy = (seamI.x - (outward.x < 0 ? tl : tr)) * outward.x;
           const pit0 = outBy > 0 ? { x: seamI.x - outward.x * outBy, y: seamI.y } : seamI;
           const pit = pitOnArm(pit0, limb, along0(pit0), limbW(0) / 2, outward);
-          const st = hangingStrip(s, over(seamO), over(pit), path, outerEnd, innerEnd, widthAt, outward, limbAcross);
-          capOverShoulder(st, body, pit.y);
+          const hang = (turn: boolean) => {
+            const st = hangingStrip(
+              s,
+              over(seamO),
+              over(pit),
+              path,
+              outerEnd,
+              innerEnd,
+              widthAt,
+              outward,
+              limbAcross,
+              14,
+              turn && long ? limbRun : null,
+            );
+            capOverShoulder(st, body, pit.y);
+            return st;
+          };
+          const st = hang(false);
           // (a top's sleeve set in at the corner: its seam is the body piece's edge, and the torso's labels a pixel
           // past it left a dotted crack of skin along it, cgi-model-30's right shoulder)
           if (slot === 'top') seamCloth(layer, src(part), st);
-          const padded = padAcross(foldAlong(st, scale, padPrint), padPrint);
+          // (a long sleeve's source sections read at the angle the drawn ones make with the arm, `capSection`; a
+          // short one is its cap and hem only, turned its outline stepped at the shoulder and its hem slanted)
+          const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
           drawPadded(layer, src(part), padded);
           strips.push(padded);
         } else {
