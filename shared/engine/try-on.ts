@@ -363,8 +363,10 @@ export async function tryOn(
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person, p.sleeveless);
     // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
     if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background);
-    // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there)
+    // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there); a
+    // bottom's beside its waistband only (an old bodysuit's waist beside jeans' waistband was a skin-coloured blur)
     if (slot === 'one-piece') easeOverBody(layer, old, body, maps, head);
+    else if (slot === 'bottom') easeOverBody(layer, old, body, maps, head, true);
     // and over an old strapless top's bust standing out past its side (`bustOverOld`)
     if (slot === 'one-piece') bustOverOld(layer, old, body, maps, head, person, p.sleeveless === true);
     // the blended edge of an old string or strap above the neckline is the old garment too (read from the old

@@ -1161,22 +1161,38 @@ function outlineNear(mask: Uint8Array, W: number, x: number, y: number, dir: num
  * the person's outline below the shoulders (an old bandeau's side at the armpit, old briefs' side beyond the trousers'
  * hips), the strip is the new garment's, its colour carried out from its edge. Filled as the old garment, these
  * strips were painted half skin, half backdrop: grey fringes at the hips and flecks at the armpits.
+ * A bottom's (`waistOnly`, issue 38, round 19, part Z6b): an old bodysuit's waist beside jeans' waistband, filled,
+ * was a skin-coloured blur with pale streaks at each hip.
  */
-export function easeOverBody(layer: Layer, old: Uint8Array, body: Body, maps: Maps, head: Uint8Array): void {
+export function easeOverBody(
+  layer: Layer,
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  waistOnly = false,
+): void {
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
   const r = Math.max(1, Math.round(body.span * EASE_OVER_BODY));
-  const { x0, y0, cw, ch, drawn } = drawnBox(layer, r, r);
+  // a bottom's (`waistOnly`): only above the pelvis, within the thighs' capsules (where the fill paints skin): below
+  // it or beyond them the strip is an old loose dress or an old top's hem hanging beside the hips, and the cloth
+  // grown over it was a dark lump (its box only down to there: the legs' rows cost ~10 ms)
+  const toPelvis = Math.min(layer.y1, Math.ceil(body.pelvis.y) + r);
+  const { x0, y0, cw, ch, drawn } = drawnBox(waistOnly ? { ...layer, y1: toPelvis } : layer, r, r);
   // below the shoulders' tops: straps and a neckline keep their own shape
   const fromY = Math.max(body.shoulderL.y, body.shoulderR.y) + body.span * 0.15;
   const todo: number[] = [];
-  for (let y = Math.max(0, Math.ceil(fromY - y0)); y < ch; y++) {
+  const toY = waistOnly ? Math.min(ch, Math.floor(body.pelvis.y) - y0) : ch;
+  const thighs = legCapsules(body).filter((_, k) => k % 2 === 0);
+  for (let y = Math.max(0, Math.ceil(fromY - y0)); y < toY; y++) {
     const axis = body.axisX(y + y0) - x0;
     for (let x = 0; x < cw; x++) {
       const b = y * cw + x;
       const p = (y + y0) * W + x + x0;
       if (drawn[b] || !old[p] || (body.mask[p] ?? 0) < EASE_OVER_MASK) continue;
       if (head[p] || maps.hands[p] || maps.skin[p] || (maps.hair[p] ?? 0) >= 128) continue;
+      if (waistOnly && !thighs.some((c) => inCapsule(x + x0, y + y0, ...c))) continue;
       // outside the garment's side: drawn within the strip's width on the row towards the body's axis (not in a
       // neckline's opening or the gap between the legs, whose garment lies outwards)
       const dir = x < axis ? 1 : -1;
