@@ -2986,11 +2986,8 @@ export function fillRegion(
       shade *= 1 + (chestModelAt(body, neckline, x, y, tl, tr) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
-    // and there, for a bottom or a one-piece from its fine estimate here (`background.at`; round 17, part X5: the
-    // coarse one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's
-    // shadow) and its coarse one there (round 19, part Z2: the fine one there is the source's own folds, so the
-    // copy took on the fine estimate here, diffused flat across the person: a smooth halo in a tutu's shape where
-    // a curtain's folds ran on beside it)
+    // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
+    // one, diffused across the person from a lit wall, lifted the copy into a dress's tail in the wall's shadow)
     const m = on < 1 && mirror ? (mirror[p] ?? 0) : -1;
     if (m >= 0 && background) {
       // (a top's keeps the coarse one here: its fill beside the chest is measured against the chest's shading; off
@@ -2998,8 +2995,9 @@ export function fillRegion(
       // old sleeve's dark rim, darkened the copy beside a lowered shoulder, a grey haze)
       const [tl, tr] = slot === 'top' ? torsoEdgesAt(body, torsoRows, y) : [0, 0];
       const fine = slot === 'bottom' || slot === 'one-piece' || (slot === 'top' && (x < tl || x > tr));
-      (fine ? background.at : background.low)(x, y, lowHere);
-      background.low(m % W, (m / W) | 0, lowThere);
+      const light = fine ? background.at : background.low;
+      light(x, y, lowHere);
+      light(m % W, (m / W) | 0, lowThere);
     }
     const q00 = (y0 * w + x0) * 3;
     const q01 = (y0 * w + x1) * 3;
