@@ -135,7 +135,7 @@ export function evalFailures(
   over('legGapFilled', s.legGapFilled, E.legGapFilledMax);
   under('legsKept', s.legsKept, E.legsKeptMin);
   under('sleevesDrawn', s.sleevesDrawn, E.sleevesDrawnMin);
-  over('paintSeams', s.paintSeams, E.paintSeamsMax);
+  over('flatPaint', s.flatPaint, E.flatPaintMax);
   if (!safety.ok) failures.push(`safety:${safety.code}`);
   return failures;
 }

@@ -216,3 +216,66 @@ export function paintSeams(ctx: MetricContext): number {
   }
   return seams / body.span;
 }
+
+/**
+ * Flat paint (smears, glitter-less halos, blurred skin boxes): the engine's paint (pixels off the garment that
+ * differ from the photo by more than `paintDiff`) that is much smoother than the photo's own pixels around it. On a
+ * grid of cells `flatCell` spans wide, a cell mostly painted is flat when its fine texture (the mean absolute
+ * Laplacian of the luminance over its painted pixels) is under `flatRatio` of the texture of the photo's own
+ * unpainted pixels off the garment within `flatReach` spans, where that texture is at least `flatMinTexture` (a
+ * smooth wall or smooth skin beside a smooth fill is no smear). The flat cells' area, in square spans x 100.
+ */
+export function flatPaint(ctx: MetricContext): number {
+  const { person, result, garment, body, width: W, height: H } = ctx;
+  const d = result.data;
+  const lum = new Float32Array(W * H);
+  for (let i = 0; i < W * H; i++)
+    lum[i] = 0.299 * (d[i * 4] ?? 0) + 0.587 * (d[i * 4 + 1] ?? 0) + 0.114 * (d[i * 4 + 2] ?? 0);
+  const cell = Math.max(6, Math.round(body.span * T.flatCell));
+  const gw = Math.ceil(W / cell);
+  const gh = Math.ceil(H / cell);
+  const paintT = new Float64Array(gw * gh);
+  const paintN = new Float64Array(gw * gh);
+  const ownT = new Float64Array(gw * gh);
+  const ownN = new Float64Array(gw * gh);
+  const allN = new Float64Array(gw * gh);
+  for (let y = 1; y < H - 1; y++) {
+    for (let x = 1; x < W - 1; x++) {
+      const i = y * W + x;
+      const g = Math.floor(y / cell) * gw + Math.floor(x / cell);
+      allN[g] = (allN[g] ?? 0) + 1;
+      if ((garment[i] ?? 0) > 16) continue;
+      const L = (k: number) => lum[k] ?? 0;
+      const t = Math.abs(4 * L(i) - L(i - 1) - L(i + 1) - L(i - W) - L(i + W));
+      if (channelDiff(person, result, i) > T.paintDiff) {
+        paintT[g] = (paintT[g] ?? 0) + t;
+        paintN[g] = (paintN[g] ?? 0) + 1;
+      } else {
+        ownT[g] = (ownT[g] ?? 0) + t;
+        ownN[g] = (ownN[g] ?? 0) + 1;
+      }
+    }
+  }
+  const reach = Math.max(1, Math.round((body.span * T.flatReach) / cell));
+  let flat = 0;
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      const g = gy * gw + gx;
+      const pn = paintN[g] ?? 0;
+      if (pn < (allN[g] ?? 0) * 0.6 || pn < 16) continue;
+      let s = 0;
+      let n = 0;
+      for (let vy = Math.max(0, gy - reach); vy <= Math.min(gh - 1, gy + reach); vy++) {
+        for (let vx = Math.max(0, gx - reach); vx <= Math.min(gw - 1, gx + reach); vx++) {
+          s += ownT[vy * gw + vx] ?? 0;
+          n += ownN[vy * gw + vx] ?? 0;
+        }
+      }
+      if (n < cell * cell) continue;
+      const around = s / n;
+      if (around < T.flatMinTexture) continue;
+      if ((paintT[g] ?? 0) / pn < around * T.flatRatio) flat += pn;
+    }
+  }
+  return (flat / (body.span * body.span)) * 100;
+}

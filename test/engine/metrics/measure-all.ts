@@ -6,7 +6,7 @@
  */
 import type { EngineSlot, PersonAnalysis, RgbaImage, TryOnResult } from '../../../shared/engine';
 import { metricContext } from './context';
-import { bareTorso, hardFill, oldShowing, paintSeams, topHoles } from './cover';
+import { bareTorso, flatPaint, hardFill, oldShowing, paintSeams, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
 import { colourDelta, productCutout, productTilt, shadowEdge, slotGuess } from './product';
 import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
@@ -61,6 +61,7 @@ export interface AllMetrics {
   hardFill: number;
   /** Seams of the engine's paint against the photo (smears, blotches, ghosts), in spans (./cover.ts). */
   paintSeams: number;
+  flatPaint: number;
   shouldersKept: number | null;
   lengthError: number | null;
   legGapOpen: number | null;
@@ -113,6 +114,7 @@ export function measureAll(input: MeasureInput): AllMetrics {
     topHoles: slot ? topHoles(ctx, slot) : null,
     hardFill: hardFill(ctx),
     paintSeams: paintSeams(ctx),
+    flatPaint: flatPaint(ctx),
     shouldersKept: upper ? shouldersKept(ctx) : null,
     lengthError: truth?.length !== undefined && slot !== 'top' ? lengthError(ctx, truth.length) : null,
     legGapOpen: truth?.skirt ? legGapOpen(ctx) : null,

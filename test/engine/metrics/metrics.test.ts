@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import type { GrayImage, RgbaImage, TryOnResult } from '../../../shared/engine';
 import { GARMENTS_DIR, loadImage } from '../fixtures';
 import { metricContext } from './context';
-import { bareTorso, hardFill, oldShowing, paintSeams, topHoles } from './cover';
+import { bareTorso, flatPaint, hardFill, oldShowing, paintSeams, topHoles } from './cover';
 import { legsKept, shoeOffset } from './legs';
 import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
 import { failuresOf, hasShaft, LENGTH, measureAll } from './measure-all';
 import { deltaE2000, rgbToLab, segDist2 } from './pixels';
 import { colourDelta, productTilt, shadowEdge, slotGuess } from './product';
 import { hemTilt, legGapOpen, legWidthRatio, lengthError, shouldersKept } from './shape';
-import { BLUE, blank, copy, figure, H, paint, RED, SKIN, W, type Figure } from './synthetic';
+import { BG, BLUE, blank, copy, figure, H, paint, RED, SKIN, W, type Figure } from './synthetic';
 import { EVAL_THRESHOLDS, METRIC_THRESHOLDS } from './thresholds';
 
 const T = { ...METRIC_THRESHOLDS, ...EVAL_THRESHOLDS };
@@ -151,6 +151,34 @@ describe('paintSeams', () => {
   it("does not count the new garment's own edges", () => {
     const { result, garment } = cleanTop(f);
     expect(paintSeams(ctxOf(f, result, garment))).toBe(0);
+  });
+});
+
+describe('flatPaint', () => {
+  // the photo's backdrop with a fine grain (a glittery wall): +-24 in a 5 px pattern
+  const grain = (x: number, y: number) => (((x * 3 + y * 7) % 5) - 2) * 12;
+  const f0 = figure();
+  const person = copy(f0.person);
+  paint(
+    person,
+    (x, y) => BG.every((c, k) => f0.person.data[(y * W + x) * 4 + k] === c),
+    (x, y) => BG.map((c) => c + grain(x, y)),
+  );
+  const f = { ...f0, person };
+  const beside = (x: number, y: number) => x >= 20 && x < 60 && y >= 150 && y < 250;
+  it('fires on a smooth patch where the wall has grain (a halo where an old skirt was)', () => {
+    const result = copy(person);
+    paint(result, beside, BG);
+    expect(flatPaint(ctxOf(f, result, new Uint8Array(W * H)))).toBeGreaterThan(T.flatPaintMax);
+  });
+  it('is quiet on the same patch with the grain carried on (shifted a pixel), and on the new garment', () => {
+    const result = copy(person);
+    paint(result, beside, (x, y) => BG.map((c) => c + grain(x + 1, y + 1)));
+    expect(flatPaint(ctxOf(f, result, new Uint8Array(W * H)))).toBe(0);
+    const flat = copy(person);
+    const garment = new Uint8Array(W * H);
+    paint(flat, beside, BG, garment);
+    expect(flatPaint(ctxOf(f, flat, garment))).toBe(0);
   });
 });
 

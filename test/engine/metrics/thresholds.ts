@@ -32,6 +32,11 @@ export const METRIC_THRESHOLDS = {
    */
   paintDiff: 10,
   paintStep: 20,
+  /** Flat paint (`flatPaint`): grid cell and reach in spans, the share of the photo's texture, its least texture. */
+  flatCell: 0.03,
+  flatReach: 0.12,
+  flatRatio: 0.4,
+  flatMinTexture: 6,
 
   /** A sleeveless garment: share of the shoulders and upper arms left as they were (or bared to skin). */
   shouldersKeptMin: 0.8,
@@ -108,4 +113,11 @@ export const EVAL_THRESHOLDS = {
    * against the eye".
    */
   paintSeamsMax: 0.6,
+  /**
+   * Flat paint (`flatPaint`, square spans x 100), at most: it replaces `paintSeams` in the eval's failures (which
+   * only carried little more than the base rate: at 2e19623 it failed 66 good renders against 107 flawed ones). Set
+   * on 70 flat-lay renders judged at 2ffe2f3: above 8, 20 flawed or broken and 2 good; the metrics agree with the
+   * eye on 79% of them with it, 67% with `paintSeams`. docs/engine.md "Metrics against the eye".
+   */
+  flatPaintMax: 8,
 };
