@@ -149,6 +149,37 @@ describe('a top on folded arms (round 8, part M3)', () => {
   }, 60_000);
 });
 
+describe('a short sleeve on a raised arm (round 20, part A2)', () => {
+  it("wraps the raised upper arm's underside, not a creased flap above it", async () => {
+    // cgi-model-2: her image-left arm raised out to the side, its keypoint line near the arm's top (the armpit's
+    // mass below it). The short sleeve was a cap of the arm's width on that line and a second strip from the seam's
+    // line (shoulder's top to the armpit far below) folded into a thin flap: bare skin between the sleeve and the
+    // body piece. Along the upper arm's first 0.1-0.3, the mask's pixels from the line down to its underside's edge
+    // (at most the arm's width) that the sleeves cover
+    const { body, sleeves, person } = await place('tee-logo', 'cgi-model-2');
+    expect(body.armRaised[0]).toBe(true);
+    const W = person.width;
+    const arm = body.armL;
+    const d = { x: arm.mid.x - arm.root.x, y: arm.mid.y - arm.root.y };
+    const L = Math.hypot(d.x, d.y);
+    let n = { x: -d.y / L, y: d.x / L };
+    if (n.y < 0) n = { x: -n.x, y: -n.y };
+    let [on, covered] = [0, 0];
+    for (let t = 0.1; t <= 0.3; t += 0.02) {
+      const c = { x: arm.root.x + d.x * t, y: arm.root.y + d.y * t };
+      for (let k = 0; k < arm.widthRoot; k++) {
+        const x = Math.round(c.x + n.x * k);
+        const y = Math.round(c.y + n.y * k);
+        if ((body.mask[y * W + x] ?? 0) < 128) break;
+        on++;
+        if ((sleeves.data[(y * W + x) * 4 + 3] ?? 0) > 128) covered++;
+      }
+    }
+    expect(on).toBeGreaterThan(100);
+    expect(covered / on).toBeGreaterThan(0.9);
+  }, 60_000);
+});
+
 describe('a top on arms down the side', () => {
   it("keeps a hanging upper sleeve's print at the same scale across the arm as along it", async () => {
     // ai-body, arms down: the shirt's flat-lay sleeve is narrow at its top and the arm widest there, its sections

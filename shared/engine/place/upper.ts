@@ -168,12 +168,19 @@ function shoulderCap(
   corner: Point,
   across: ((t: number) => { o: Point; i: Point } | null) | null,
   printScale: number,
+  long = true,
 ) {
   const d = { x: (limb.mid.x - limb.root.x) / (upperLen || 1), y: (limb.mid.y - limb.root.y) / (upperLen || 1) };
   const back = upperLen * 0.1 - width * 0.6;
   const from = { x: limb.root.x + d.x * back, y: limb.root.y + d.y * back };
-  const to = lerp(limb.root, limb.mid, SHOULDER_CAP);
-  const f = Math.min(1, (upperLen * SHOULDER_CAP) / Math.max(1, sleeveLen));
+  // (a short sleeve: the cap is the whole sleeve, out to its own length; a second strip from the seam's line, the
+  // shoulder's top to the armpit below the raised arm, folded over it into a thin creased flap, cgi-model-2)
+  const to = lerp(
+    limb.root,
+    limb.mid,
+    long ? SHOULDER_CAP : Math.min(1, Math.max(SHOULDER_CAP, sleeveLen / (upperLen || 1))),
+  );
+  const f = long ? Math.min(1, (upperLen * SHOULDER_CAP) / Math.max(1, sleeveLen)) : 1;
   const cut: Sleeve = {
     seamOuter: s.seamOuter,
     seamInner: s.seamInner,
@@ -191,14 +198,15 @@ function shoulderCap(
   // body piece's scale (`printScale`) along the arm from the joint (`seamClear` on; mirrored about it behind the
   // joint), padded across (`padAcross`) as the sleeve is: taken along the seam (shoulder's top to armpit, lying
   // along a flat lay's sleeve) the gingham was read along the sleeve and drawn across the arm, sheared 5x into
-  // streaks at the raised upper arm (cgi-model-27, -23, -2)
+  // streaks at the raised upper arm (cgi-model-27, -23, -2); a short sleeve's (the cap is all of it) spread evenly
+  // from there to its hem, its stripes round the arm, not along it (tee-stripe on cgi-model-2, -23)
   if (across) {
     const t0 = seamClear(s);
     const srcLen = dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
     const n = st.so.length - 1;
     for (let i = 0; i <= n; i++) {
       const a = Math.abs(back + (dist(from, to) * i) / n);
-      const x = across(Math.min(1, t0 + a / Math.max(1, printScale * srcLen)));
+      const x = across(long ? Math.min(1, t0 + a / Math.max(1, printScale * srcLen)) : t0 + ((1 - t0) * i) / n);
       if (!x) continue;
       st.so[i] = x.o;
       st.si[i] = x.i;
@@ -216,6 +224,33 @@ function shoulderCap(
     st.dOut[i] = en >= 0 ? n : lerp(n, o, -en / (eo - en));
   }
   return st;
+}
+
+/**
+ * A raised arm's short sleeve round the arm's underside: each of the cap's sections' inner ends moves on across the
+ * arm to where the person's mask ends, at most `CAP_UNDER_REACH` x the section's own length past it. The arm's
+ * keypoint line runs near its top on a raised arm seen from the front (the armpit's mass below it): the sleeve's
+ * tube of the arm's width ended above its underside, a band of bare skin between the sleeve and the body piece.
+ */
+const CAP_UNDER_REACH = 0.6;
+
+function capUnderArm(st: { dOut: Point[]; dIn: Point[] }, body: Body): void {
+  const { mask, width: W, height: H } = body;
+  for (const [i, n] of st.dIn.entries()) {
+    const o = st.dOut[i];
+    if (!o) continue;
+    const L = dist(o, n);
+    if (L < 1) continue;
+    const ux = (n.x - o.x) / L;
+    const uy = (n.y - o.y) / L;
+    let d = 0;
+    for (; d < L * CAP_UNDER_REACH; d++) {
+      const x = Math.round(n.x + ux * (d + 1));
+      const y = Math.round(n.y + uy * (d + 1));
+      if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) break;
+    }
+    if (d > 0) st.dIn[i] = { x: n.x + ux * (d + 1), y: n.y + uy * (d + 1) };
+  }
 }
 
 /**
@@ -1321,9 +1356,12 @@ export function placeUpper(
           // (its outer side no farther out than the sleeve's own outer edge from the body piece's shoulder corner,
           // and drawn under the body piece: its square end stood above the shoulder's line, a stepped notch, and its
           // first sections drew a sawtooth over the shoulder; cgi-model-23, -27)
-          // (a long sleeve's: a short one's seam is most of its length, its cloth past it a strip of its hem band,
-          // the dots of midi-dots smeared into streaks on cgi-model-23's raised arm)
-          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, long ? limbAcross : null, scale);
+          // (a short sleeve's sections across its own axis spread evenly from where they clear its seam to its hem:
+          // at the body piece's scale along a short one's seam is most of its length, its cloth past it a strip of
+          // its hem band, the dots of midi-dots smeared into streaks on cgi-model-23's raised arm)
+          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, limbAcross, scale, long);
+          // (a short sleeve is all cap: round the arm's underside too, `capUnderArm`)
+          if (!long) capUnderArm(cap, body);
           drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
             long
               ? drawPadded(layer, src(part), padAcross(cap, padPrint, false))
@@ -1424,7 +1462,7 @@ export function placeUpper(
           const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
           drawPadded(layer, src(part), padded);
           strips.push(padded);
-        } else {
+        } else if (long) {
           const st = limbStrip(
             s.seamOuter,
             s.seamInner,
@@ -1440,7 +1478,7 @@ export function placeUpper(
             // (its last section its cuff, the sleeve's own hem: across the axis there it cut a slanted cuff's corner
             // off, a short sleeve's dark hem band thinned to a pale wedge)
             (t) => (t < 1 ? limbAcross(t) : null),
-            long ? seamClear(s) : undefined,
+            seamClear(s),
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
