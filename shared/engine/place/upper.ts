@@ -228,13 +228,14 @@ function shoulderCap(
 
 /**
  * A raised arm's short sleeve round the arm's underside: each of the cap's sections' inner ends moves on across the
- * arm to where the person's mask ends, at most `CAP_UNDER_REACH` x the section's own length past it. The arm's
+ * arm to where the person's mask ends, at most `CAP_UNDER_REACH` x the sleeve's width there (`width`) past it (its
+ * outer end may be cut in to the shoulder's corner line, `shoulderCap`). The arm's
  * keypoint line runs near its top on a raised arm seen from the front (the armpit's mass below it): the sleeve's
  * tube of the arm's width ended above its underside, a band of bare skin between the sleeve and the body piece.
  */
 const CAP_UNDER_REACH = 0.6;
 
-function capUnderArm(st: { dOut: Point[]; dIn: Point[] }, body: Body): void {
+function capUnderArm(st: { dOut: Point[]; dIn: Point[] }, body: Body, width: number): void {
   const { mask, width: W, height: H } = body;
   for (const [i, n] of st.dIn.entries()) {
     const o = st.dOut[i];
@@ -244,7 +245,7 @@ function capUnderArm(st: { dOut: Point[]; dIn: Point[] }, body: Body): void {
     const ux = (n.x - o.x) / L;
     const uy = (n.y - o.y) / L;
     let d = 0;
-    for (; d < L * CAP_UNDER_REACH; d++) {
+    for (; d < width * CAP_UNDER_REACH; d++) {
       const x = Math.round(n.x + ux * (d + 1));
       const y = Math.round(n.y + uy * (d + 1));
       if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) break;
@@ -648,6 +649,38 @@ function hangingStrip(
     if (x && run && out > 0) capSection(s, so, si, dOut, dIn, o.d, outward, run, out * out * (3 - 2 * out));
   }
   return { so, si, dOut, dIn };
+}
+
+/**
+ * A short sleeve below a deep armpit kept whole: its flat lay's shape turned and scaled (one similarity) so its seam
+ * lies on the person's (`seamO` to `pit`), at most `SEAM_FIT_MOST` x the garment's scale. The person's seam runs
+ * nearly along an arm hanging down, the flat lay's across its sleeve: a strip from the seam's ends to a cuff square
+ * to the arm fanned from the armpit, its outer edge drawn 2.7x its inner's, the print sheared into sawtooth stripes
+ * and a grey creased flap (tee-logo, tee-stripe, polo-pique on cgi-model-2's lowered arm). Turned whole, the sleeve
+ * stands a little off the arm with its own straight hem, as a tee's short sleeve does.
+ */
+const SEAM_FIT_MOST = 1.3;
+
+function wholeSleeve(s: Sleeve, seamO: Point, pit: Point, scale: number, sections = 8): SleeveStrip {
+  const src = sub(s.seamInner, s.seamOuter);
+  const dst = sub(pit, seamO);
+  const ls = Math.hypot(src.x, src.y);
+  const ld = Math.hypot(dst.x, dst.y);
+  const k = ls > 1e-6 ? Math.min(ld / ls, scale * SEAM_FIT_MOST) : scale;
+  const turn = Math.atan2(dst.y, dst.x) - Math.atan2(src.y, src.x);
+  const [c, sn] = [Math.cos(turn) * k, Math.sin(turn) * k];
+  const map = (p: Point): Point => {
+    const v = sub(p, s.seamOuter);
+    return { x: seamO.x + v.x * c - v.y * sn, y: seamO.y + v.x * sn + v.y * c };
+  };
+  const so: Point[] = [];
+  const si: Point[] = [];
+  for (let i = 0; i <= sections; i++) {
+    const t = i / sections;
+    so.push(lerp(s.seamOuter, s.cuffOuter, t));
+    si.push(lerp(s.seamInner, s.cuffInner, t));
+  }
+  return { so, si, dOut: so.map(map), dIn: si.map(map) };
 }
 
 /**
@@ -1361,7 +1394,7 @@ export function placeUpper(
           // its hem band, the dots of midi-dots smeared into streaks on cgi-model-23's raised arm)
           const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, limbAcross, scale, long);
           // (a short sleeve is all cap: round the arm's underside too, `capUnderArm`)
-          if (!long) capUnderArm(cap, body);
+          if (!long) capUnderArm(cap, body, widthAt(0));
           drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
             long
               ? drawPadded(layer, src(part), padAcross(cap, padPrint, false))
@@ -1453,15 +1486,25 @@ export function placeUpper(
             capOverShoulder(st, body, pit.y);
             return st;
           };
-          const st = hang(false);
+          // (a short sleeve below a deep armpit, its outer edge's own end above it, on an arm folded with its hand
+          // in across the body: the flat lay's sleeve whole, `wholeSleeve`; an arm down the side or a hand held out
+          // keeps the strip, which follows the arm closer: turned whole its sleeve stood off it, a wing)
+          const across = bendAngle(limb) > FOLDED_ELBOW && (limb.end.x - limb.root.x) * outward.x < 0;
+          const deep = !long && across && Math.max(along0(seamO), outerEnd) < along0(pit);
+          const st = deep ? wholeSleeve(s, over(seamO), over(pit), scale) : hang(false);
           // (a top's sleeve set in at the corner: its seam is the body piece's edge, and the torso's labels a pixel
           // past it left a dotted crack of skin along it, cgi-model-30's right shoulder)
           if (slot === 'top') seamCloth(layer, src(part), st);
-          // (a long sleeve's source sections read at the angle the drawn ones make with the arm, `capSection`; a
-          // short one is its cap and hem only, turned its outline stepped at the shoulder and its hem slanted)
-          const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
-          drawPadded(layer, src(part), padded);
-          strips.push(padded);
+          if (deep) {
+            drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
+            strips.push(st);
+          } else {
+            // (a long sleeve's source sections read at the angle the drawn ones make with the arm, `capSection`; a
+            // short one is its cap and hem only, turned its outline stepped at the shoulder and its hem slanted)
+            const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
+            drawPadded(layer, src(part), padded);
+            strips.push(padded);
+          }
         } else if (long) {
           const st = limbStrip(
             s.seamOuter,
