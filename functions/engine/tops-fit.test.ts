@@ -131,7 +131,10 @@ describe('a top on folded arms (round 8, part M3)', () => {
     // (11 sections, and one more at each turn where its print is folded along, `foldAlong`; the forearms' 9, the caps' 5)
     // (an elbow's round wedge, `elbowJoin`, is a fan about the elbow: all its inner points one)
     const fan = (s: { dIn: Point[] }) => s.dIn.every((p) => p.x === s.dIn[0]?.x && p.y === s.dIn[0]?.y);
-    const uppers = (placed.debug.strips ?? []).filter((s) => s.dOut.length >= 11 && s.dOut.length <= 13 && !fan(s));
+    // (a forearm's strip is the one drawn just before its elbow's wedge)
+    const all = placed.debug.strips ?? [];
+    const fores = all.filter((s, i) => !fan(s) && all[i + 1] !== undefined && fan(all[i + 1] ?? s));
+    const uppers = all.filter((s) => s.dOut.length >= 11 && s.dOut.length <= 13 && !fan(s) && !fores.includes(s));
     expect(uppers.length).toBe(2);
     for (const st of uppers) {
       const strip = st as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
@@ -146,6 +149,15 @@ describe('a top on folded arms (round 8, part M3)', () => {
     const cap = caps[0] as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
     expect(Math.max(...quadStretch(cap))).toBeLessThan(4);
     for (const st of uppers) expect(Math.max(...quadStretch(st as typeof cap))).toBeLessThan(4);
+    // the forearms' sleeves: their print's scale across over along, the median of their inner sections; the
+    // forearm across her waist was drawn as read, its gingham's checks 1.31x as wide across as along (enlarged);
+    // now padded across as the upper sleeves are (`padAcross`, round 20, part A2): 1.00
+    expect(fores.length).toBe(2);
+    for (const st of fores) {
+      const n = st.dOut.length;
+      const r = Array.from({ length: n - 2 }, (_, i) => acrossOverAlong(st as typeof cap, i + 1)).sort((a, b) => a - b);
+      expect(r[Math.floor(r.length / 2)] ?? 0).toBeLessThan(1.2);
+    }
   }, 60_000);
 });
 

@@ -1445,8 +1445,11 @@ export function placeUpper(
             fore.so[i] = x.o;
             fore.si[i] = x.i;
           }
-          drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
-          strips.push(fore);
+          // (padded across as the upper sleeve is, `padAcross`: drawn as read, a folded forearm's gingham checks were
+          // twice the body's, cgi-model-2's forearm across her waist)
+          const paddedFore = padAcross(foldAlong(fore, scale, padPrint), padPrint, false);
+          drawPadded(layer, src(part), paddedFore);
+          strips.push(paddedFore);
           const join = elbowJoin(limb, fore, widthAt(te) / 2);
           if (join) {
             drawStrip(layer, src(part), join.so, join.si, join.dOut, join.dIn, 2);
