@@ -131,7 +131,10 @@ describe('a top on folded arms (round 8, part M3)', () => {
     // (11 sections, and one more at each turn where its print is folded along, `foldAlong`; the forearms' 9, the caps' 5)
     // (an elbow's round wedge, `elbowJoin`, is a fan about the elbow: all its inner points one)
     const fan = (s: { dIn: Point[] }) => s.dIn.every((p) => p.x === s.dIn[0]?.x && p.y === s.dIn[0]?.y);
-    const uppers = (placed.debug.strips ?? []).filter((s) => s.dOut.length >= 11 && s.dOut.length <= 13 && !fan(s));
+    // (a forearm's strip is the one drawn just before its elbow's wedge)
+    const all = placed.debug.strips ?? [];
+    const fores = all.filter((s, i) => !fan(s) && all[i + 1] !== undefined && fan(all[i + 1] ?? s));
+    const uppers = all.filter((s) => s.dOut.length >= 11 && s.dOut.length <= 13 && !fan(s) && !fores.includes(s));
     expect(uppers.length).toBe(2);
     for (const st of uppers) {
       const strip = st as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
@@ -146,6 +149,55 @@ describe('a top on folded arms (round 8, part M3)', () => {
     const cap = caps[0] as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
     expect(Math.max(...quadStretch(cap))).toBeLessThan(4);
     for (const st of uppers) expect(Math.max(...quadStretch(st as typeof cap))).toBeLessThan(4);
+    // the forearms' sleeves: their print's scale across over along, the median of their inner sections; the
+    // forearm across her waist was drawn as read, its gingham's checks 1.31x as wide across as along (enlarged);
+    // now padded across as the upper sleeves are (`padAcross`, round 20, part A2): 1.00
+    expect(fores.length).toBe(2);
+    for (const st of fores) {
+      const n = st.dOut.length;
+      const r = Array.from({ length: n - 2 }, (_, i) => acrossOverAlong(st as typeof cap, i + 1)).sort((a, b) => a - b);
+      expect(r[Math.floor(r.length / 2)] ?? 0).toBeLessThan(1.2);
+    }
+  }, 60_000);
+});
+
+describe('a short sleeve on a raised arm (round 20, part A2)', () => {
+  it("wraps the raised upper arm's underside, not a creased flap above it", async () => {
+    // cgi-model-2: her image-left arm raised out to the side, its keypoint line near the arm's top (the armpit's
+    // mass below it). The short sleeve was a cap of the arm's width on that line and a second strip from the seam's
+    // line (shoulder's top to the armpit far below) folded into a thin flap: bare skin between the sleeve and the
+    // body piece. Along the upper arm's first 0.1-0.3, the mask's pixels from the line down to its underside's edge
+    // (at most the arm's width) that the sleeves cover
+    const { placed, body, sleeves, person } = await place('tee-logo', 'cgi-model-2');
+    expect(body.armRaised[0]).toBe(true);
+    const W = person.width;
+    const arm = body.armL;
+    const d = { x: arm.mid.x - arm.root.x, y: arm.mid.y - arm.root.y };
+    const L = Math.hypot(d.x, d.y);
+    let n = { x: -d.y / L, y: d.x / L };
+    if (n.y < 0) n = { x: -n.x, y: -n.y };
+    let [on, covered] = [0, 0];
+    for (let t = 0.1; t <= 0.3; t += 0.02) {
+      const c = { x: arm.root.x + d.x * t, y: arm.root.y + d.y * t };
+      for (let k = 0; k < arm.widthRoot; k++) {
+        const x = Math.round(c.x + n.x * k);
+        const y = Math.round(c.y + n.y * k);
+        if ((body.mask[y * W + x] ?? 0) < 128) break;
+        on++;
+        if ((sleeves.data[(y * W + x) * 4 + 3] ?? 0) > 128) covered++;
+      }
+    }
+    expect(on).toBeGreaterThan(100);
+    // was 0.71 (the underside bare); now 1.00
+    expect(covered / on).toBeGreaterThan(0.9);
+    // her image-right arm hangs from the shoulder, its forearm folded up across her waist to the chest: the short
+    // sleeve (the last strip drawn) was a fan from the armpit, its print sheared into sawtooth stripes and creases;
+    // now the flat lay's sleeve turned whole (`wholeSleeve`): its quads' largest stretch (larger over smaller
+    // singular value of the source-to-drawn map)
+    const last = placed.debug.strips?.at(-1);
+    if (!last || !('so' in last)) throw new Error('no sleeve strip');
+    // was 29.5 (the fan's quads by the armpit); now 1.00
+    expect(Math.max(...quadStretch(last as Parameters<typeof quadStretch>[0]))).toBeLessThan(1.5);
   }, 60_000);
 });
 

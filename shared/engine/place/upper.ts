@@ -168,12 +168,19 @@ function shoulderCap(
   corner: Point,
   across: ((t: number) => { o: Point; i: Point } | null) | null,
   printScale: number,
+  long = true,
 ) {
   const d = { x: (limb.mid.x - limb.root.x) / (upperLen || 1), y: (limb.mid.y - limb.root.y) / (upperLen || 1) };
   const back = upperLen * 0.1 - width * 0.6;
   const from = { x: limb.root.x + d.x * back, y: limb.root.y + d.y * back };
-  const to = lerp(limb.root, limb.mid, SHOULDER_CAP);
-  const f = Math.min(1, (upperLen * SHOULDER_CAP) / Math.max(1, sleeveLen));
+  // (a short sleeve: the cap is the whole sleeve, out to its own length; a second strip from the seam's line, the
+  // shoulder's top to the armpit below the raised arm, folded over it into a thin creased flap, cgi-model-2)
+  const to = lerp(
+    limb.root,
+    limb.mid,
+    long ? SHOULDER_CAP : Math.min(1, Math.max(SHOULDER_CAP, sleeveLen / (upperLen || 1))),
+  );
+  const f = long ? Math.min(1, (upperLen * SHOULDER_CAP) / Math.max(1, sleeveLen)) : 1;
   const cut: Sleeve = {
     seamOuter: s.seamOuter,
     seamInner: s.seamInner,
@@ -191,14 +198,15 @@ function shoulderCap(
   // body piece's scale (`printScale`) along the arm from the joint (`seamClear` on; mirrored about it behind the
   // joint), padded across (`padAcross`) as the sleeve is: taken along the seam (shoulder's top to armpit, lying
   // along a flat lay's sleeve) the gingham was read along the sleeve and drawn across the arm, sheared 5x into
-  // streaks at the raised upper arm (cgi-model-27, -23, -2)
+  // streaks at the raised upper arm (cgi-model-27, -23, -2); a short sleeve's (the cap is all of it) spread evenly
+  // from there to its hem, its stripes round the arm, not along it (tee-stripe on cgi-model-2, -23)
   if (across) {
     const t0 = seamClear(s);
     const srcLen = dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
     const n = st.so.length - 1;
     for (let i = 0; i <= n; i++) {
       const a = Math.abs(back + (dist(from, to) * i) / n);
-      const x = across(Math.min(1, t0 + a / Math.max(1, printScale * srcLen)));
+      const x = across(long ? Math.min(1, t0 + a / Math.max(1, printScale * srcLen)) : t0 + ((1 - t0) * i) / n);
       if (!x) continue;
       st.so[i] = x.o;
       st.si[i] = x.i;
@@ -216,6 +224,34 @@ function shoulderCap(
     st.dOut[i] = en >= 0 ? n : lerp(n, o, -en / (eo - en));
   }
   return st;
+}
+
+/**
+ * A raised arm's short sleeve round the arm's underside: each of the cap's sections' inner ends moves on across the
+ * arm to where the person's mask ends, at most `CAP_UNDER_REACH` x the sleeve's width there (`width`) past it (its
+ * outer end may be cut in to the shoulder's corner line, `shoulderCap`). The arm's
+ * keypoint line runs near its top on a raised arm seen from the front (the armpit's mass below it): the sleeve's
+ * tube of the arm's width ended above its underside, a band of bare skin between the sleeve and the body piece.
+ */
+const CAP_UNDER_REACH = 0.6;
+
+function capUnderArm(st: { dOut: Point[]; dIn: Point[] }, body: Body, width: number): void {
+  const { mask, width: W, height: H } = body;
+  for (const [i, n] of st.dIn.entries()) {
+    const o = st.dOut[i];
+    if (!o) continue;
+    const L = dist(o, n);
+    if (L < 1) continue;
+    const ux = (n.x - o.x) / L;
+    const uy = (n.y - o.y) / L;
+    let d = 0;
+    for (; d < width * CAP_UNDER_REACH; d++) {
+      const x = Math.round(n.x + ux * (d + 1));
+      const y = Math.round(n.y + uy * (d + 1));
+      if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) break;
+    }
+    if (d > 0) st.dIn[i] = { x: n.x + ux * (d + 1), y: n.y + uy * (d + 1) };
+  }
 }
 
 /**
@@ -613,6 +649,38 @@ function hangingStrip(
     if (x && run && out > 0) capSection(s, so, si, dOut, dIn, o.d, outward, run, out * out * (3 - 2 * out));
   }
   return { so, si, dOut, dIn };
+}
+
+/**
+ * A short sleeve below a deep armpit kept whole: its flat lay's shape turned and scaled (one similarity) so its seam
+ * lies on the person's (`seamO` to `pit`), at most `SEAM_FIT_MOST` x the garment's scale. The person's seam runs
+ * nearly along an arm hanging down, the flat lay's across its sleeve: a strip from the seam's ends to a cuff square
+ * to the arm fanned from the armpit, its outer edge drawn 2.7x its inner's, the print sheared into sawtooth stripes
+ * and a grey creased flap (tee-logo, tee-stripe, polo-pique on cgi-model-2's lowered arm). Turned whole, the sleeve
+ * stands a little off the arm with its own straight hem, as a tee's short sleeve does.
+ */
+const SEAM_FIT_MOST = 1.3;
+
+function wholeSleeve(s: Sleeve, seamO: Point, pit: Point, scale: number, sections = 8): SleeveStrip {
+  const src = sub(s.seamInner, s.seamOuter);
+  const dst = sub(pit, seamO);
+  const ls = Math.hypot(src.x, src.y);
+  const ld = Math.hypot(dst.x, dst.y);
+  const k = ls > 1e-6 ? Math.min(ld / ls, scale * SEAM_FIT_MOST) : scale;
+  const turn = Math.atan2(dst.y, dst.x) - Math.atan2(src.y, src.x);
+  const [c, sn] = [Math.cos(turn) * k, Math.sin(turn) * k];
+  const map = (p: Point): Point => {
+    const v = sub(p, s.seamOuter);
+    return { x: seamO.x + v.x * c - v.y * sn, y: seamO.y + v.x * sn + v.y * c };
+  };
+  const so: Point[] = [];
+  const si: Point[] = [];
+  for (let i = 0; i <= sections; i++) {
+    const t = i / sections;
+    so.push(lerp(s.seamOuter, s.cuffOuter, t));
+    si.push(lerp(s.seamInner, s.cuffInner, t));
+  }
+  return { so, si, dOut: so.map(map), dIn: si.map(map) };
 }
 
 /**
@@ -1321,9 +1389,12 @@ export function placeUpper(
           // (its outer side no farther out than the sleeve's own outer edge from the body piece's shoulder corner,
           // and drawn under the body piece: its square end stood above the shoulder's line, a stepped notch, and its
           // first sections drew a sawtooth over the shoulder; cgi-model-23, -27)
-          // (a long sleeve's: a short one's seam is most of its length, its cloth past it a strip of its hem band,
-          // the dots of midi-dots smeared into streaks on cgi-model-23's raised arm)
-          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, long ? limbAcross : null, scale);
+          // (a short sleeve's sections across its own axis spread evenly from where they clear its seam to its hem:
+          // at the body piece's scale along a short one's seam is most of its length, its cloth past it a strip of
+          // its hem band, the dots of midi-dots smeared into streaks on cgi-model-23's raised arm)
+          const cap = shoulderCap(s, limb, upperLen, len, widthAt(0), seamO, limbAcross, scale, long);
+          // (a short sleeve is all cap: round the arm's underside too, `capUnderArm`)
+          if (!long) capUnderArm(cap, body, widthAt(0));
           drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
             long
               ? drawPadded(layer, src(part), padAcross(cap, padPrint, false))
@@ -1374,8 +1445,11 @@ export function placeUpper(
             fore.so[i] = x.o;
             fore.si[i] = x.i;
           }
-          drawStrip(layer, src(part), fore.so, fore.si, fore.dOut, fore.dIn, 3);
-          strips.push(fore);
+          // (padded across as the upper sleeve is, `padAcross`: drawn as read, a folded forearm's gingham checks were
+          // twice the body's, cgi-model-2's forearm across her waist)
+          const paddedFore = padAcross(foldAlong(fore, scale, padPrint), padPrint, false);
+          drawPadded(layer, src(part), paddedFore);
+          strips.push(paddedFore);
           const join = elbowJoin(limb, fore, widthAt(te) / 2);
           if (join) {
             drawStrip(layer, src(part), join.so, join.si, join.dOut, join.dIn, 2);
@@ -1415,16 +1489,26 @@ export function placeUpper(
             capOverShoulder(st, body, pit.y);
             return st;
           };
-          const st = hang(false);
+          // (a short sleeve below a deep armpit, its outer edge's own end above it, on an arm folded with its hand
+          // in across the body: the flat lay's sleeve whole, `wholeSleeve`; an arm down the side or a hand held out
+          // keeps the strip, which follows the arm closer: turned whole its sleeve stood off it, a wing)
+          const across = bendAngle(limb) > FOLDED_ELBOW && (limb.end.x - limb.root.x) * outward.x < 0;
+          const deep = !long && across && Math.max(along0(seamO), outerEnd) < along0(pit);
+          const st = deep ? wholeSleeve(s, over(seamO), over(pit), scale) : hang(false);
           // (a top's sleeve set in at the corner: its seam is the body piece's edge, and the torso's labels a pixel
           // past it left a dotted crack of skin along it, cgi-model-30's right shoulder)
           if (slot === 'top') seamCloth(layer, src(part), st);
-          // (a long sleeve's source sections read at the angle the drawn ones make with the arm, `capSection`; a
-          // short one is its cap and hem only, turned its outline stepped at the shoulder and its hem slanted)
-          const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
-          drawPadded(layer, src(part), padded);
-          strips.push(padded);
-        } else {
+          if (deep) {
+            drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
+            strips.push(st);
+          } else {
+            // (a long sleeve's source sections read at the angle the drawn ones make with the arm, `capSection`; a
+            // short one is its cap and hem only, turned its outline stepped at the shoulder and its hem slanted)
+            const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
+            drawPadded(layer, src(part), padded);
+            strips.push(padded);
+          }
+        } else if (long) {
           const st = limbStrip(
             s.seamOuter,
             s.seamInner,
@@ -1440,7 +1524,7 @@ export function placeUpper(
             // (its last section its cuff, the sleeve's own hem: across the axis there it cut a slanted cuff's corner
             // off, a short sleeve's dark hem band thinned to a pale wedge)
             (t) => (t < 1 ? limbAcross(t) : null),
-            long ? seamClear(s) : undefined,
+            seamClear(s),
           );
           drawStrip(layer, src(part), st.so, st.si, st.dOut, st.dIn, 3);
           strips.push(st);
