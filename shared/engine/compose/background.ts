@@ -242,7 +242,8 @@ export function textureSources(
           if (sx < 0 || !ok[k + sx] || grain.at(sx, y) < want) sx = -1;
           if (sx < 0 && i >= missUntil) {
             // the jump varies between bands of rows and along the row: the copies do not line up in a grid
-            const jump = GRAIN_JUMP + ((Math.imul(((y / GRAIN_BLOCK) | 0) * 31 + jumps++, 0x9e3779b1) >>> 27) % GRAIN_JUMP);
+            const jump =
+              GRAIN_JUMP + ((Math.imul(((y / GRAIN_BLOCK) | 0) * 31 + jumps++, 0x9e3779b1) >>> 27) % GRAIN_JUMP);
             for (let t = jump; sx < 0 && t <= far; t += 2) {
               for (let e = 0; e < 2; e++) {
                 const sh = e ? cur - t : cur + t;
