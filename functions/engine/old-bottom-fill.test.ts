@@ -75,6 +75,42 @@ describe('the old garment beside a new bottom', () => {
     expect(fillN).toBeGreaterThan(1000);
     // before: 460 such pixels over 46,056 filled (0.010): the gold frill line and the fringe; after: 46 (0.0009)
     expect(left / fillN).toBeLessThan(0.004);
+    // the fill off the legs has the curtain's sparkle, not a smooth patch in the tutu's shape (round 20, part A3):
+    // per pixel the mean luma step (right and down) over 9x9 px; the share of the fill's pixels (0.3 span off the
+    // legs, the window inside the fill) under 0.35 of the backdrop's median on the same rows
+    const step = new Float32Array(W * H);
+    for (let y = 0; y < H - 1; y++) {
+      for (let x = 0; x < W - 1; x++) {
+        const p = y * W + x;
+        const v = lum(r.image.data, p);
+        step[p] = (Math.abs(v - lum(r.image.data, p + 1)) + Math.abs(v - lum(r.image.data, p + W))) / 2;
+      }
+    }
+    const grainAt = (x: number, y: number) => {
+      let s = 0;
+      for (let j = -4; j <= 4; j++) for (let i = -4; i <= 4; i++) s += step[(y + j) * W + x + i]!;
+      return s / 81;
+    };
+    const inFill = (p: number) => !!filled[p] && garment[p]! < 128;
+    const bgGrain: number[] = [];
+    const fillGrain: number[] = [];
+    const yEnd = Math.round((body.legL.mid.y + body.legR.mid.y) / 2);
+    for (let y = Math.round(body.pelvis.y); y < yEnd; y += 3) {
+      for (let x = 4; x < W - 4; x += 3) {
+        const p = y * W + x;
+        if (inFill(p)) {
+          const near = (d: number) => legDist(body.legL, x, y) <= d || legDist(body.legR, x, y) <= d;
+          if (!near(body.span * 0.3) && [-4, 4, -4 * W, 4 * W].every((o) => inFill(p + o)))
+            fillGrain.push(grainAt(x, y));
+        } else if (body.mask[p]! < 26) bgGrain.push(grainAt(x, y));
+      }
+    }
+    bgGrain.sort((a, b) => a - b);
+    const bgMedian = bgGrain[bgGrain.length >> 1] ?? 0;
+    expect(fillGrain.length).toBeGreaterThan(1000);
+    // before: 0.279 of 3,666 (the copy from one distance per side, past the glitter band beside the tutu into a
+    // smooth fold); after: 0.006
+    expect(fillGrain.filter((g) => g < bgMedian * 0.35).length / fillGrain.length).toBeLessThan(0.1);
     // the shins below the shorts that the fill repainted (round 6, part K4) are legs with an outline, not a
     // translucent ghost of skin over the pink backdrop: on each row, of the filled pixels out to 0.8 of the shin's
     // width from its axis, the share that is a mix (a quarter to three quarters of the way from the backdrop's

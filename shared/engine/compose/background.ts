@@ -152,6 +152,7 @@ export function textureSources(
   W: number,
   H: number,
   reach: number,
+  image?: RgbaImage,
 ): Int32Array | null {
   // the rows the region spans: the arrays below cover only them
   let ry0 = -1;
@@ -206,6 +207,63 @@ export function textureSources(
     v.sort((a, b) => a - b);
     return Math.max(4, Math.round((v[Math.floor(v.length * 0.9)] ?? 0) * SHIFT_K + reach * SHIFT_GAP));
   });
+  const gap = Math.round(reach * SHIFT_GAP);
+  const gy0 = Math.max(0, ry0);
+  const grain = image ? grainMap(image, gy0, ry1) : null;
+  // a row's pixels on one side, walked away from that side's edge: each keeps the last copy distance while its
+  // source has the grain beside the region on its row (past the gap), else jumps to the nearest distance (at least
+  // its own depth and the gap, at most twice the side's) whose source has it; without one, the one distance below
+  if (grain) {
+    for (let y = ry0; y <= ry1; y++) {
+      const o = y * W;
+      const row = region.subarray(o, o + W);
+      const a = row.indexOf(255);
+      if (a < 0) continue;
+      const b = row.lastIndexOf(255);
+      const k = o - base;
+      for (let side = 0; side < 2; side++) {
+        const dir = side ? 1 : -1;
+        let cur = shift[side] ?? 0;
+        const far = cur * 2;
+        let jumps = 0;
+        let missUntil = -1;
+        for (let i = 0; i <= b - a; i++) {
+          const x = side ? b - i : a + i;
+          if (!row[x]) continue;
+          const l = dl[k + x] ?? 0;
+          const r = dr[k + x] ?? 0;
+          if (!l && !r) continue;
+          if ((r && (!l || r < l) ? 1 : 0) !== side) continue;
+          const d = side ? r : l;
+          const ex = x + dir * (d + gap);
+          const want = ex >= 0 && ex < W && ok[k + ex] ? grain.at(ex, y) * GRAIN_MATCH : 0;
+          if (want < GRAIN_MIN * GRAIN_MATCH) continue;
+          let sx = onPhoto(x + dir * cur, W);
+          if (sx < 0 || !ok[k + sx] || grain.at(sx, y) < want) sx = -1;
+          if (sx < 0 && i >= missUntil) {
+            // the jump varies between bands of rows and along the row: the copies do not line up in a grid
+            const jump =
+              GRAIN_JUMP + ((Math.imul(((y / GRAIN_BLOCK) | 0) * 31 + jumps++, 0x9e3779b1) >>> 27) % GRAIN_JUMP);
+            for (let t = jump; sx < 0 && t <= far; t += 2) {
+              for (let e = 0; e < 2; e++) {
+                const sh = e ? cur - t : cur + t;
+                if (sh < d + gap || sh > far) continue;
+                const c = onPhoto(x + dir * sh, W);
+                if (c >= 0 && ok[k + c] && grain.at(c, y) >= want) {
+                  sx = c;
+                  cur = sh;
+                  break;
+                }
+              }
+            }
+            // none: the next few pixels are not searched again
+            if (sx < 0) missUntil = i + 2 * GRAIN_CELL;
+          }
+          if (sx >= 0) src[o + x] = o + sx;
+        }
+      }
+    }
+  }
   for (let y = ry0; y <= ry1; y++) {
     const o = y * W;
     const k = o - base;
@@ -216,6 +274,8 @@ export function textureSources(
       const r = dr[k + x] ?? 0;
       if (!l && !r) continue;
       const first = r && (!l || r < l) ? 1 : 0;
+      // (its source already taken for the grain: `grainRow`)
+      if ((src[p] ?? -1) >= 0) continue;
       let q = -1;
       for (const s of [first, 1 - first]) {
         for (const f of [1, 1.5]) {
@@ -246,6 +306,62 @@ export function textureSources(
  */
 const SHIFT_K = 1;
 const SHIFT_GAP = 0.07;
+
+/** The grain's cell (px) and the radius (cells) it is averaged over (`grainMap`). */
+const GRAIN_CELL = 4;
+const GRAIN_CELLS = 2;
+/** The grain (luma levels) beside the region under which the backdrop is smooth and its copy is left as it was. */
+const GRAIN_MIN = 3;
+/** The share of the grain beside the region a source must have. */
+const GRAIN_MATCH = 0.5;
+/** The least change (px) of a row's copy distance to a source with the grain (less stretched the copy). */
+const GRAIN_JUMP = 24;
+/** The rows (px) that share their jumps (about a sparkle's height). */
+const GRAIN_BLOCK = 6;
+
+/**
+ * The backdrop's grain over the rows y0..y1 (issue 38, round 20, part A3): the mean step of luma to the next pixel
+ * right and down, per GRAIN_CELL cell, averaged over GRAIN_CELLS cells round it (sparkle, a weave, grit: high; a
+ * smooth fold: low). Read at (x, y) by `at`.
+ */
+function grainMap(image: RgbaImage, y0: number, y1: number): { at: (x: number, y: number) => number } {
+  const W = image.width;
+  const H = image.height;
+  const d = image.data;
+  const C = GRAIN_CELL;
+  const cw = Math.ceil(W / C);
+  const ch = Math.ceil((y1 - y0 + 1) / C);
+  const sum = new Float32Array(cw * ch);
+  const cnt = new Float32Array(cw * ch);
+  const lum = (q: number) => (d[q] ?? 0) * 2 + (d[q + 1] ?? 0) * 5 + (d[q + 2] ?? 0);
+  // every other pixel of every other row (a sparkle is 2-3 px)
+  for (let y = y0; y <= y1 && y < H - 1; y += 2) {
+    const row = ((y - y0) / C) | 0;
+    for (let x = 0; x < W - 1; x += 2) {
+      const q = (y * W + x) * 4;
+      const v = lum(q);
+      const c = row * cw + ((x / C) | 0);
+      sum[c] = (sum[c] ?? 0) + Math.abs(v - lum(q + 4)) + Math.abs(v - lum(q + W * 4));
+      cnt[c] = (cnt[c] ?? 0) + 16;
+    }
+  }
+  const g = new Float32Array(cw * ch);
+  const R = GRAIN_CELLS;
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      let s = 0;
+      let n = 0;
+      for (let j = Math.max(0, cy - R); j <= Math.min(ch - 1, cy + R); j++) {
+        for (let i = Math.max(0, cx - R); i <= Math.min(cw - 1, cx + R); i++) {
+          s += sum[j * cw + i] ?? 0;
+          n += cnt[j * cw + i] ?? 0;
+        }
+      }
+      g[cy * cw + cx] = n ? s / n : 0;
+    }
+  }
+  return { at: (x, y) => g[(((y - y0) / C) | 0) * cw + ((x / C) | 0)] ?? 0 };
+}
 
 /**
  * A source column `sx` that falls off the photo reflected back at its border (issue 38, round 9, part N3): where

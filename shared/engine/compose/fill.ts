@@ -2909,7 +2909,14 @@ export function fillRegion(
   // smooth blob without the backdrop's grain, folds or sparkle
   const mirror =
     background && source !== 'skin'
-      ? textureSources(region, (p) => (body.mask[p] ?? 0) < BG_SURE, W, H, body.span * BG_REACH)
+      ? textureSources(
+          region,
+          (p) => (body.mask[p] ?? 0) < BG_SURE,
+          W,
+          H,
+          body.span * BG_REACH,
+          slot === 'bottom' || slot === 'one-piece' ? out : undefined,
+        )
       : null;
   // a shoe's fill off the leg (below the ankle, not the instep; or off the mask; or outside the leg's own outline
   // carried down from above the old shoe, `legOwnColumns`): the floor
