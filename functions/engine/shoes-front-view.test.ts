@@ -223,6 +223,57 @@ describe('shoes seen from the front (real models)', () => {
     }
   }, 60_000);
 
+  // before: below where the old flat's opening ended, the instep a flat tone of its own (the ankle's profile across,
+  // the same all along the foot): a smooth pale patch with no grain (ai-body: the render's grain along the foot just
+  // below the opening over the photo's just above it, 1.00 / 0.18); now the foot's own skin mirrored on down (1.52 / 0.92)
+  it("goes on down a pump's instep over an old shoe with the foot's own grain, no flat patch", async () => {
+    const { person, body, image } = await renderOnce('heels-red');
+    const W = person.width;
+    const lum = (img: RgbaImage, x: number, y: number) => {
+      const o = (y * W + x) * 4;
+      return ((img.data[o] ?? 0) + (img.data[o + 1] ?? 0) + (img.data[o + 2] ?? 0)) / 3;
+    };
+    const red = (x: number, y: number) => {
+      const o = (y * W + x) * 4;
+      return (image.data[o] ?? 0) > (image.data[o + 1] ?? 0) * 1.8;
+    };
+    const grain: number[] = [];
+    for (const leg of [body.legL, body.legR]) {
+      const w = leg.widthEnd;
+      const skin = shinColour(person, leg.end, leg.mid, leg.widthEnd) ?? [0, 0, 0];
+      const sum = skin[0] + skin[1] + skin[2] + 1;
+      const isSkin = (x: number, y: number) => {
+        const o = (y * W + x) * 4;
+        const [r, g, b] = [person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0];
+        const ps = r + g + b + 1;
+        return Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum) < 0.035 && ps > sum * 0.55 && ps < sum * 1.4;
+      };
+      let above = 0;
+      let below = 0;
+      let n = 0;
+      for (let x = Math.round(leg.end.x - w * 0.5); x <= leg.end.x + w * 0.5; x++) {
+        // the photo's skin run down from the ankle: where the old shoe's opening ends in this column
+        let y = Math.round(leg.end.y);
+        if (!isSkin(x, y)) continue;
+        while (y < leg.end.y + w * 2 && (isSkin(x, y + 1) || isSkin(x, y + 2))) y++;
+        if (y - leg.end.y < w * 0.5) continue;
+        // (the pump's vamp, walls and heel drawn there: not the instep)
+        let shoe = false;
+        for (let k = 3; k <= 12; k++) shoe ||= red(x, y + k);
+        if (shoe) continue;
+        // the grain along the foot: the photo's just above the opening, the render's just below it
+        for (let k = 3; k <= 10; k++) {
+          above += Math.abs(lum(person, x, y - k) - lum(person, x, y - k - 2));
+          below += Math.abs(lum(image, x, y + k) - lum(image, x, y + k + 2));
+        }
+        n += 8;
+      }
+      expect(n).toBeGreaterThan(w * 2);
+      grain.push(below / Math.max(1e-6, above));
+    }
+    expect({ grain, own: Math.min(...grain) > 0.5 }).toMatchObject({ own: true });
+  }, 60_000);
+
   // before: the mask's fringe of grey floor beside each shin just above the ankle filled as skin, pink blocks
   // sticking out of the shin (ai-body: 163 such pixels turned coloured); now left as the photo's floor (14)
   it('leaves the grey floor beside the ankles grey, no skin blocks beside the shins', async () => {

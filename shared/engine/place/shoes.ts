@@ -933,6 +933,12 @@ function drawInstep(
   const W = layer.width;
   // (a pale ribbon's blended edge, this far round it, is not the foot's skin either: `paleNearby`)
   const edge = Math.max(1, Math.round(Math.max(half0, half1) * INSTEP_PALE_EDGE));
+  // over an old shoe: the foot's own skin seen down from the ankle, mirrored on down past where the old shoe's
+  // opening ends (`instepMirror`), not a flat tone below a hard edge
+  const got: [number, number] = [0, 0];
+  const mirror = bare
+    ? null
+    : instepMirror(person, X0, X1, Y0, Y1, Math.min(throat.y, ankle.y), half1, skin, edge, got);
   for (let y = Y0; y <= Y1; y++) {
     for (let x = X0; x <= X1; x++) {
       const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
@@ -963,9 +969,20 @@ function drawInstep(
       const f = (shade / 0.95) * (1 - own);
       // (the ankle's own profile across where it was read: its shading, not a flat tone)
       const tone = across ? profileAt(across, (signed * Math.sign(-ay || 1)) / (2 * Math.max(1, hw)) + 0.5) : null;
-      const c = tone
-        ? [pr * own + tone[0] * (1 - own), pg * own + tone[1] * (1 - own), pb * own + tone[2] * (1 - own)]
-        : [pr * own + fill[0] * f, pg * own + fill[1] * f, pb * own + fill[2] * f];
+      // (the foot's own skin above, mirrored down, where the column shows enough of it: in place of the tone, and of
+      // the photo's own pixels on the old opening's rim, `got[1]`)
+      const src = mirror ? mirror(x, y) : -1;
+      const mine = src >= 0 && got[1] ? 0 : own;
+      const c =
+        src >= 0
+          ? [
+              pr * mine + (person.data[src] ?? 0) * (1 - mine),
+              pg * mine + (person.data[src + 1] ?? 0) * (1 - mine),
+              pb * mine + (person.data[src + 2] ?? 0) * (1 - mine),
+            ]
+          : tone
+            ? [pr * own + tone[0] * (1 - own), pg * own + tone[1] * (1 - own), pb * own + tone[2] * (1 - own)]
+            : [pr * own + fill[0] * f, pg * own + fill[1] * f, pb * own + fill[2] * f];
       // under what the shoe drew there
       const na = below + a * (1 - below);
       for (let k = 0; k < 3; k++) {
@@ -978,6 +995,137 @@ function drawInstep(
       if (y > layer.y1) layer.y1 = y;
     }
   }
+}
+
+/** A column of the instep over an old shoe mirrors its own skin down when at least this many of its rows, down from
+ * the ankle, are the foot's skin in one run. */
+const MIRROR_MIN_RUN = 4;
+/** The skin run's lower end is smoothed across this many columns either side (the old opening's edge, not its
+ * anti-aliased steps). */
+const MIRROR_SMOOTH = 2;
+/** ...mirrored about this share of the run above its end (the opening's rim, its shadow on the foot, replaced too). */
+const MIRROR_EDGE = 0.12;
+/** ...only a run that starts within this share of the ankle's half width below the ankle (the foot going on down
+ * from the leg, seen through the old shoe's opening). */
+const MIRROR_FROM_ANKLE = 0.3;
+/** ...and mirrors nothing unless such runs show across at least this share of the ankle's width. */
+const MIRROR_ACROSS = 0.6;
+
+/**
+ * The instep's photo pixels over an old shoe, column by column: the run of the foot's own skin (`ownSkin` of the
+ * shin's colour, no pale ribbon within `edge`) down from the ankle's row (`from`), and where it ends (the old
+ * shoe's opening). A pixel below that end (and on the opening's rim just above it) reads the photo's pixel as far
+ * above it (mirrored, to and fro within the run): the foot's own colour, shading across and grain going on down
+ * into the new shoe's opening, meeting the skin above without an edge. Returns the source pixel's byte offset (and
+ * `out[1]` 1 on the rim, where it replaces the photo's own pixel), or -1 (no run in that column: the caller's tone).
+ */
+function instepMirror(
+  person: RgbaImage,
+  X0: number,
+  X1: number,
+  Y0: number,
+  Y1: number,
+  from: number,
+  ankleHalf: number,
+  skin: [number, number, number],
+  edge: number,
+  out: [number, number],
+): (x: number, y: number) => number {
+  const W = person.width;
+  const n = X1 - X0 + 1;
+  const start = new Float64Array(n).fill(-1);
+  const end = new Float64Array(n).fill(-1);
+  // pale satin pixels (`paleNearby` of one pixel) grown by `edge`, once for the box (not a window per pixel)
+  const bx0 = Math.max(0, X0 - edge);
+  const by0 = Math.max(0, Y0 - edge);
+  const bw = Math.min(W - 1, X1 + edge) - bx0 + 1;
+  const bh = Math.min(person.height - 1, Y1 + edge) - by0 + 1;
+  const pale = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++) pale[y * bw + x] = paleNearby(person, x + bx0, y + by0, 0, skin) >= 0.5 ? 1 : 0;
+  const grow = (from: Uint8Array, dx: number, dy: number): Uint8Array => {
+    const to = new Uint8Array(bw * bh);
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0; x < bw; x++) {
+        if (!from[y * bw + x]) continue;
+        for (let k = -edge; k <= edge; k++) {
+          const xx = x + k * dx;
+          const yy = y + k * dy;
+          if (xx >= 0 && yy >= 0 && xx < bw && yy < bh) to[yy * bw + xx] = 1;
+        }
+      }
+    }
+    return to;
+  };
+  const paleNear = grow(grow(pale, 1, 0), 0, 1);
+  const isSkin = (x: number, y: number): boolean => {
+    const o = (y * W + x) * 4;
+    return (
+      ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin) > 0.5 &&
+      !paleNear[(y - by0) * bw + x - bx0]
+    );
+  };
+  for (let i = 0; i < n; i++) {
+    const x = X0 + i;
+    let s = -1;
+    let e = -1;
+    for (let y = Math.max(Y0, Math.round(from)); y <= Y1; y++) {
+      const k = isSkin(x, y);
+      if (s < 0) {
+        if (k) s = e = y;
+        // (a run starting lower is not taken: see below)
+        else if (y - from > ankleHalf * MIRROR_FROM_ANKLE) break;
+        continue;
+      }
+      // (through a gap of one pixel: a crease)
+      if (k) e = y;
+      else if (y - e > 1) break;
+    }
+    // (a run from the ankle down: the foot itself; one starting lower is a patch of the old shoe that passes the
+    // skin test)
+    if (s >= 0 && s - from <= ankleHalf * MIRROR_FROM_ANKLE && e - s + 1 >= MIRROR_MIN_RUN) {
+      start[i] = s;
+      end[i] = e + 1;
+    }
+  }
+  // the foot seen through a low-cut old shoe's opening has such runs across at least MIRROR_ACROSS of the ankle's
+  // width; fewer are a high-top's collar and laces that pass the skin test (nothing mirrored)
+  let runs = 0;
+  for (let i = 0; i < n; i++) if ((end[i] ?? -1) >= 0) runs++;
+  if (runs < 2 * ankleHalf * MIRROR_ACROSS) return () => -1;
+  // the run's ends smoothed across (the medians of the columns round it that have one)
+  const ends = new Float64Array(n).fill(-1);
+  const starts = new Float64Array(n).fill(-1);
+  const median = (of: Float64Array, i: number): number => {
+    const near: number[] = [];
+    for (let j = Math.max(0, i - MIRROR_SMOOTH); j <= Math.min(n - 1, i + MIRROR_SMOOTH); j++) {
+      if ((end[j] ?? -1) >= 0) near.push(of[j] ?? 0);
+    }
+    near.sort((a, b) => a - b);
+    return near[near.length >> 1] ?? 0;
+  };
+  for (let i = 0; i < n; i++) {
+    if ((end[i] ?? -1) < 0) continue;
+    const s0 = Math.max(start[i] ?? 0, median(start, i));
+    starts[i] = s0;
+    ends[i] = Math.max(s0 + MIRROR_MIN_RUN, median(end, i));
+  }
+  return (x: number, y: number): number => {
+    const i = x - X0;
+    const e = ends[i] ?? -1;
+    if (e < 0) return -1;
+    const s = starts[i] ?? 0;
+    // (about MIRROR_EDGE of the run above its end: the old opening's rim, its shadow on the foot, is replaced too,
+    // not mirrored down: `out[1]` 1 there)
+    const m = Math.max(1, Math.round((e - s) * MIRROR_EDGE));
+    if (y < e - m) return -1;
+    const run = Math.max(1, e - m - s);
+    // mirrored about that row, to and fro within the run
+    const d = (y - e + m) % (2 * run);
+    out[0] = (Math.round(d < run ? e - m - 1 - d : s + (d - run)) * W + X0 + i) * 4;
+    out[1] = y < e ? 1 : 0;
+    return out[0];
+  };
 }
 
 /** The colour of the lower shin (skin or hosiery): the median along its axis, a fifth to a third up to the knee. */
