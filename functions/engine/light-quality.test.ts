@@ -53,6 +53,43 @@ describe("the garment under the scene's light (real models)", () => {
     expect(m.deltaEUntinted!).toBeLessThan(m.deltaE!);
   }, 40_000);
 
+  it("draws a cream sweater's sleeves in the body's cloth, not the product photo's darker sides (cgi-model-2)", async () => {
+    // the flat lay is lit from the front: its sleeves a third darker than its middle, worn beside a pink-lit arm a
+    // dark olive-grey (`evenPhotoLight`)
+    const sweater = EVAL_GARMENTS.find((g) => g.id === 'sweater-cable')!;
+    const person = await loadPerson('cgi-model-2');
+    const product = (await productPhoto(sweater, 'flat-white')).image;
+    const result = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], {
+      gate: 'report',
+    });
+    const { width: W, height: H } = result.image;
+    const cov = result.layers.garment.data;
+    const k = result.analysis.keypoints;
+    const xl = Math.min(k.leftShoulder.x, k.rightShoulder.x);
+    const xr = Math.max(k.leftShoulder.x, k.rightShoulder.x);
+    const top = Math.min(k.leftShoulder.y, k.rightShoulder.y) + 20;
+    let body = 0;
+    let nb = 0;
+    let sleeve = 0;
+    let ns = 0;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        if (cov[i]! <= 250) continue;
+        if (x > xl + 10 && x < xr - 10 && y > top) {
+          body += lum(result.image, i);
+          nb++;
+        } else if (x < xl - 10 || x > xr + 10) {
+          sleeve += lum(result.image, i);
+          ns++;
+        }
+      }
+    expect(nb).toBeGreaterThan(5000);
+    expect(ns).toBeGreaterThan(5000);
+    // the sleeves' brightness against the body's: 0.82 before (the photo's falloff), now 0.90
+    expect(sleeve / ns / (body / nb)).toBeGreaterThan(0.87);
+  }, 40_000);
+
   it("shades a white tee by the body's light, not the old black top's colour (cgi-model-15)", async () => {
     const { person, result } = await render('cgi-model-15');
     const body = bodyFrom(result.analysis);

@@ -16,7 +16,7 @@ import {
 } from './checks/safety-gate';
 import { checkFullBody } from './checks/full-body';
 import { detectGarment, type DetectedGarment, type EngineSlot } from './garment/garment';
-import { sharpenEnlarged } from './garment/product-photo';
+import { evenPhotoLight, sharpenEnlarged } from './garment/product-photo';
 import { refuseIfWorn } from './garment/from-model';
 import { analyzePerson, scaleAnalysis } from './perception/analyze';
 import { copyRgba, enlargeRgba, erode, newGray, shrinkRgba } from './core/image-ops';
@@ -158,6 +158,9 @@ export async function prepareGarment(
     // its stripes, dots and knit crisp again (the enlargement's ramps steepened, `sharpenEnlarged`)
     image = sharpenEnlarged(rim.image, rim.alpha, resized.width / g.image.width);
   }
+  // the product photo's own light (its sides and sleeves darker than its middle) is not the cloth's colour
+  if (det.slot === 'top' || det.slot === 'outerwear' || det.slot === 'one-piece')
+    image = evenPhotoLight(image, det.alpha);
   let skinCloth = false;
   const share = skinShare(image, det.alpha);
   if (share >= SAFETY_GATE.personCheckSkinShare) {

@@ -8,7 +8,7 @@
  * - a photo taken askew is turned upright: the angle that makes the outline most left-right symmetric (garments
  *   are cut symmetric), when it beats upright clearly.
  */
-import { newGray, newRgba } from '../core/image-ops';
+import { gaussianish, newGray, newRgba } from '../core/image-ops';
 import type { GrayImage, RgbaImage } from '../core/types';
 
 /** The thresholds of the three corrections (one place). */
@@ -1114,5 +1114,111 @@ export function sharpenEnlarged(image: RgbaImage, alpha: GrayImage, enlarged: nu
       const dl = target - l;
       for (let c = 0; c < 3; c++) o[q * 4 + c] = (d[q * 4 + c] ?? 0) + dl;
     }
+  return out;
+}
+
+/**
+ * The product photo's own light taken off the cloth (`evenPhotoLight`, issue 38 round 21 part B4): a flat lay or a
+ * ghost mannequin is lit from the front, its sides and sleeves a third darker than its middle. Worn, the sleeves are
+ * where the arms are, lit by the person's photo (the composite's shading): the photo's falloff drew a cream sweater's
+ * sleeves a dark olive-grey beside a pink-lit arm. The cloth's low-passed brightness (its own colour's pixels only:
+ * within `ground` of the median, not a print or a logo) relative to the median is lifted by `lift` of its shortfall;
+ * a shortfall past `blockFrom` fades out (a darker sleeve than that is a colour block, not light, kept at `blockTo`).
+ */
+export const PHOTO_LIGHT = {
+  /** The low-pass grid's longest side (px) and its radius, a share of the cloth's longest side. */
+  grid: 96,
+  radius: 0.07,
+  /** The cloth's own colour: brightness within this ratio of the median's either way. */
+  ground: [0.5, 1.5] as const,
+  /** How much of a darker region's shortfall below the median is lifted. */
+  lift: 0.7,
+  /** Light relative to the median below which the lift fades out (to none at `blockTo`): a colour block. */
+  blockFrom: 0.62,
+  blockTo: 0.5,
+} as const;
+
+/** The product photo's light taken off the cloth (`PHOTO_LIGHT`): a new picture, the background left as it is. */
+export function evenPhotoLight(image: RgbaImage, alpha: GrayImage): RgbaImage {
+  const W = image.width;
+  const H = image.height;
+  const d = image.data;
+  const a = alpha.data;
+  const lum = (o: number) => 0.299 * (d[o] ?? 0) + 0.587 * (d[o + 1] ?? 0) + 0.114 * (d[o + 2] ?? 0);
+  const hist = new Uint32Array(256);
+  let n = 0;
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if ((a[p] ?? 0) < 200) continue;
+      {
+        const b = Math.round(lum(p * 4));
+        hist[b] = (hist[b] ?? 0) + 1;
+      }
+      n++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  if (n < 100) return image;
+  let acc = 0;
+  let med = 0;
+  while (med < 255 && acc + (hist[med] ?? 0) < n / 2) acc += hist[med++] ?? 0;
+  if (med < 30) return image;
+  const k = Math.min(1, PHOTO_LIGHT.grid / Math.max(W, H));
+  const gw = Math.max(1, Math.round(W * k));
+  const gh = Math.max(1, Math.round(H * k));
+  const sum = new Float32Array(gw * gh);
+  const wt = new Float32Array(gw * gh);
+  for (let y = 0; y < H; y++) {
+    const gy = Math.min(gh - 1, Math.floor(y * k));
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if ((a[p] ?? 0) < 200) continue;
+      const r = lum(p * 4) / med;
+      if (r < PHOTO_LIGHT.ground[0] || r > PHOTO_LIGHT.ground[1]) continue;
+      const g = gy * gw + Math.min(gw - 1, Math.floor(x * k));
+      sum[g] = (sum[g] ?? 0) + r;
+      wt[g] = (wt[g] ?? 0) + 1;
+    }
+  }
+  const rad = Math.max(1, Math.max(x1 - x0, y1 - y0) * k * PHOTO_LIGHT.radius);
+  gaussianish(sum, gw, gh, rad);
+  gaussianish(wt, gw, gh, rad);
+  // the gain per grid cell (1 where no cloth of its own colour is near)
+  const gain = new Float32Array(gw * gh);
+  for (let i = 0; i < gw * gh; i++) {
+    const w = wt[i] ?? 0;
+    const r = w > 1e-3 ? (sum[i] ?? 0) / w : 1;
+    const fade = Math.max(0, Math.min(1, (r - PHOTO_LIGHT.blockTo) / (PHOTO_LIGHT.blockFrom - PHOTO_LIGHT.blockTo)));
+    gain[i] = r < 1 ? 1 + PHOTO_LIGHT.lift * fade * (1 / Math.max(r, 0.01) - 1) : 1;
+  }
+  const out = newRgba(W, H);
+  out.data.set(d);
+  for (let y = 0; y < H; y++) {
+    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) * k - 0.5));
+    const gy0 = Math.floor(fy);
+    const gy1 = Math.min(gh - 1, gy0 + 1);
+    const v = fy - gy0;
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if ((a[p] ?? 0) === 0) continue;
+      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) * k - 0.5));
+      const gx0 = Math.floor(fx);
+      const gx1 = Math.min(gw - 1, gx0 + 1);
+      const u = fx - gx0;
+      const m =
+        ((gain[gy0 * gw + gx0] ?? 1) * (1 - u) + (gain[gy0 * gw + gx1] ?? 1) * u) * (1 - v) +
+        ((gain[gy1 * gw + gx0] ?? 1) * (1 - u) + (gain[gy1 * gw + gx1] ?? 1) * u) * v;
+      if (m <= 1.001) continue;
+      const o = p * 4;
+      for (let c = 0; c < 3; c++) out.data[o + c] = Math.min(255, Math.round((d[o + c] ?? 0) * m));
+    }
+  }
   return out;
 }
