@@ -423,13 +423,22 @@ export const BARE_LEG_DARK = 0.7;
 /** How far (x the bare capsule's radius) the leg's own bare pixels are left beyond it. */
 export const BARE_LEG_EDGE = 1.6;
 
-/** Hue (degrees), saturation and value (the brightest channel) of a colour; hue NaN for a grey. */
-function hueSat(r: number, g: number, b: number): [number, number, number] {
+/** Hue (degrees), saturation and value (the brightest channel) of pixel `p` into `into`; hue NaN for a grey. */
+function hueSat(d: Uint8ClampedArray | Uint8Array, p: number, into: Float64Array): void {
+  const r = d[p * 4] ?? 0;
+  const g = d[p * 4 + 1] ?? 0;
+  const b = d[p * 4 + 2] ?? 0;
   const mx = Math.max(r, g, b);
-  const d = mx - Math.min(r, g, b);
-  if (mx <= 0 || d <= 0) return [NaN, 0, mx];
-  const h = mx === r ? ((g - b) / d) % 6 : mx === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return [(h * 60 + 360) % 360, d / mx, mx];
+  const c = mx - Math.min(r, g, b);
+  into[2] = mx;
+  if (mx <= 0 || c <= 0) {
+    into[0] = NaN;
+    into[1] = 0;
+    return;
+  }
+  const h = mx === r ? ((g - b) / c) % 6 : mx === g ? (b - r) / c + 2 : (r - g) / c + 4;
+  into[0] = (h * 60 + 360) % 360;
+  into[1] = c / mx;
 }
 
 /**
@@ -448,16 +457,18 @@ function legSkinHue(body: Body, maps: Maps, image: RgbaImage, leg: Body['legL'])
   let cy = 0;
   const sats: number[] = [];
   const vals: number[] = [];
+  const hsv = new Float64Array(3);
   for (let y = y0; y <= y1; y += 2) {
     for (let x = x0; x <= x1; x += 2) {
       const p = y * W + x;
       if (!maps.skin[p] || !inCapsule(x, y, leg.mid.x, leg.mid.y, leg.end.x, leg.end.y, r)) continue;
-      const [h, sat, v] = hueSat(image.data[p * 4] ?? 0, image.data[p * 4 + 1] ?? 0, image.data[p * 4 + 2] ?? 0);
+      hueSat(image.data, p, hsv);
+      const h = hsv[0] ?? NaN;
       if (Number.isNaN(h)) continue;
-      vals.push(v);
+      vals.push(hsv[2] ?? 0);
       cx += Math.cos((h * Math.PI) / 180);
       cy += Math.sin((h * Math.PI) / 180);
-      sats.push(sat);
+      sats.push(hsv[1] ?? 0);
     }
   }
   if (sats.length < 30) return null;
@@ -483,13 +494,14 @@ function legSkinHue(body: Body, maps: Maps, image: RgbaImage, leg: Body['legL'])
 function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps, image: RgbaImage | null = null): void {
   const { width: W, height: H, mask } = body;
   for (const leg of [body.legL, body.legR]) {
-    const ref = image ? legSkinHue(body, maps, image, leg) : null;
+    let ref: [number, number, number] | null = null;
     // the leg's own skin in a coloured light: its hue, saturation and lit brightness
+    const hsv = new Float64Array(3);
     const tinted = (p: number): boolean => {
       if (!ref || !image) return false;
-      const [h, sat, v] = hueSat(image.data[p * 4] ?? 0, image.data[p * 4 + 1] ?? 0, image.data[p * 4 + 2] ?? 0);
-      const dh = Math.abs(((h - ref[0] + 540) % 360) - 180);
-      return dh <= BARE_LEG_HUE && sat >= ref[1] * BARE_LEG_SAT && v >= ref[2] * BARE_LEG_DARK;
+      hueSat(image.data, p, hsv);
+      const dh = Math.abs((((hsv[0] ?? NaN) - ref[0] + 540) % 360) - 180);
+      return dh <= BARE_LEG_HUE && (hsv[1] ?? 0) >= ref[1] * BARE_LEG_SAT && (hsv[2] ?? 0) >= ref[2] * BARE_LEG_DARK;
     };
     const at = (t: number) => {
       const u = Math.min(1, t * 2);
@@ -531,7 +543,8 @@ function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps, image: RgbaImage
     let from = walk(skinOnly, false);
     // a leg the skin test fails at its ankle, whose own hue carries the bare run further up than the skin test
     // does (lit in a coloured light; not a bare leg's strap alone)
-    const byHue = from > BARE_LEG_STEPS && ref !== null ? walk(bare, true) : from;
+    if (from > BARE_LEG_STEPS && image) ref = legSkinHue(body, maps, image, leg);
+    const byHue = ref !== null ? walk(bare, true) : from;
     const lit = byHue < from && byHue < walk(skinOnly, true);
     if (lit) from = byHue;
     if (from >= BARE_LEG_STEPS) continue;
