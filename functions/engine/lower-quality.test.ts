@@ -145,7 +145,7 @@ describe('legs and feet (real models)', () => {
   // a tutu's pink-lit shins fail the skin test from the ballet shoe's ribbons up (round 20, part A1): the whole leg
   // below the tutu was taken as the old bottom and repainted, a blurred half-translucent leg under new shorts. Of the
   // pixels within half the shin's width of each shin's axis (below the knee, above the ankle's steps), the old
-  // region's share; before: 0.43, now 0.03
+  // region's share; before: 0.43, now 0.00
   it("leaves legs lit in a coloured light out of the old garment's region", async () => {
     const { image: person, analysis } = await plain('cgi-model-2');
     const scene = readScene(person, analysis);
