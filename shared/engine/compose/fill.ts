@@ -352,7 +352,7 @@ export function oldRegion(
   if (image && background && slot !== 'shoes')
     leaveBackground(out, body, caps, image, background, slot === 'top' || slot === 'outerwear', BACKDROP_SHADE_BELOW);
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
-  if (slot === 'bottom') leaveBareLegs(out, body, maps);
+  if (slot === 'bottom') leaveBareLegs(out, body, maps, image);
   return out;
 }
 
@@ -412,16 +412,97 @@ function towardBody(x: number, y: number, c: readonly number[], cx: number): boo
 const BARE_LEG_STEPS = 20;
 /** A leg's step is bare when at least this share of its axis's middle half across passes the skin test. */
 const BARE_LEG_SKIN = 0.6;
+/** The lowest steps (an ankle strap, a ballet shoe's ribbons) a leg's bare run may start above. */
+export const BARE_LEG_FOOT_STEPS = 2;
+/** A pixel off the skin test is the leg's own shaded skin within this hue (degrees) of the leg's skin... */
+export const BARE_LEG_HUE = 9;
+/** ...at least this share of its saturation (a pale old tulle or a white sock is not)... */
+export const BARE_LEG_SAT = 0.5;
+/** ...and at least this share of its lit brightness (a shaded side is lit by the room; a dark sheen is not skin). */
+export const BARE_LEG_DARK = 0.7;
+/** How far (x the bare capsule's radius) the leg's own bare pixels are left beyond it. */
+export const BARE_LEG_EDGE = 1.6;
+
+/** Hue (degrees), saturation and value (the brightest channel) of pixel `p` into `into`; hue NaN for a grey. */
+function hueSat(d: Uint8ClampedArray | Uint8Array, p: number, into: Float64Array): void {
+  const r = d[p * 4] ?? 0;
+  const g = d[p * 4 + 1] ?? 0;
+  const b = d[p * 4 + 2] ?? 0;
+  const mx = Math.max(r, g, b);
+  const c = mx - Math.min(r, g, b);
+  into[2] = mx;
+  if (mx <= 0 || c <= 0) {
+    into[0] = NaN;
+    into[1] = 0;
+    return;
+  }
+  const h = mx === r ? ((g - b) / c) % 6 : mx === g ? (b - r) / c + 2 : (r - g) / c + 4;
+  into[0] = (h * 60 + 360) % 360;
+  into[1] = c / mx;
+}
+
+/**
+ * The hue, saturation and value of a leg's own bare skin (`leaveBareLegs`): the mean hue, the median saturation
+ * and the lit value (upper quartile) of the pixels that pass the skin test within the shin's capsule; null with
+ * under 30 of them.
+ */
+function legSkinHue(body: Body, maps: Maps, image: RgbaImage, leg: Body['legL']): [number, number, number] | null {
+  const { width: W, height: H } = body;
+  const r = leg.widthEnd * 0.5;
+  const x0 = Math.max(0, Math.floor(Math.min(leg.mid.x, leg.end.x) - r));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(leg.mid.x, leg.end.x) + r));
+  const y0 = Math.max(0, Math.floor(Math.min(leg.mid.y, leg.end.y) - r));
+  const y1 = Math.min(H - 1, Math.ceil(Math.max(leg.mid.y, leg.end.y) + r));
+  let cx = 0;
+  let cy = 0;
+  const sats: number[] = [];
+  const vals: number[] = [];
+  const hsv = new Float64Array(3);
+  for (let y = y0; y <= y1; y += 2) {
+    for (let x = x0; x <= x1; x += 2) {
+      const p = y * W + x;
+      if (!maps.skin[p] || !inCapsule(x, y, leg.mid.x, leg.mid.y, leg.end.x, leg.end.y, r)) continue;
+      hueSat(image.data, p, hsv);
+      const h = hsv[0] ?? NaN;
+      if (Number.isNaN(h)) continue;
+      vals.push(hsv[2] ?? 0);
+      cx += Math.cos((h * Math.PI) / 180);
+      cy += Math.sin((h * Math.PI) / 180);
+      sats.push(hsv[1] ?? 0);
+    }
+  }
+  if (sats.length < 30) return null;
+  sats.sort((a, b) => a - b);
+  vals.sort((a, b) => a - b);
+  const mid = sats.length >> 1;
+  return [((Math.atan2(cy, cx) * 180) / Math.PI + 360) % 360, sats[mid] ?? 0, vals[(vals.length * 3) >> 2] ?? 0];
+}
 
 /**
  * A bare leg below the old bottom is no old garment: per leg, from the first step along its hip-knee-ankle line
  * from which every step down to the ankle is bare skin (plus two steps: the capsule's round end), the leg's capsule is left as it is. The
  * shaded outline of a bare calf fails the skin test and was filled with the backdrop (white bites down the back
  * calf); an old dress's tail or a tutu over the leg keeps its steps clothed, so it is filled as before.
+ * A leg whose ankle step already fails the skin test (lit in a coloured light, a tutu's pink-lit shins; with
+ * `image`) is walked again with pixels of its own skin's hue bare too (taken where that reaches higher than the skin
+ * test past the ankle's steps) (`legSkinHue`: within BARE_LEG_HUE, at least
+ * BARE_LEG_SAT of its saturation and BARE_LEG_DARK of its lit brightness), from up to BARE_LEG_FOOT_STEPS above the
+ * ankle (a strap, a ballet shoe's ribbons); beyond its capsule, the pixels that pass are left too, on the shin
+ * out to BARE_LEG_EDGE of the capsule (the pose's line off the shin's middle).
+ * Without, the whole leg below a tutu was repainted: a blurred, half-translucent leg (issue 38, round 20, part A1).
  */
-function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps): void {
+function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps, image: RgbaImage | null = null): void {
   const { width: W, height: H, mask } = body;
   for (const leg of [body.legL, body.legR]) {
+    let ref: [number, number, number] | null = null;
+    // the leg's own skin in a coloured light: its hue, saturation and lit brightness
+    const hsv = new Float64Array(3);
+    const tinted = (p: number): boolean => {
+      if (!ref || !image) return false;
+      hueSat(image.data, p, hsv);
+      const dh = Math.abs((((hsv[0] ?? NaN) - ref[0] + 540) % 360) - 180);
+      return dh <= BARE_LEG_HUE && (hsv[1] ?? 0) >= ref[1] * BARE_LEG_SAT && (hsv[2] ?? 0) >= ref[2] * BARE_LEG_DARK;
+    };
     const at = (t: number) => {
       const u = Math.min(1, t * 2);
       const v = Math.max(0, t * 2 - 1);
@@ -429,22 +510,43 @@ function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps): void {
         ? { x: leg.root.x + (leg.mid.x - leg.root.x) * u, y: leg.root.y + (leg.mid.y - leg.root.y) * u }
         : { x: leg.mid.x + (leg.end.x - leg.mid.x) * v, y: leg.mid.y + (leg.end.y - leg.mid.y) * v };
     };
-    let from = BARE_LEG_STEPS + 1;
-    for (let i = BARE_LEG_STEPS; i >= 0; i--) {
-      const c = at(i / BARE_LEG_STEPS);
-      const r = Math.max(1, Math.round((i <= BARE_LEG_STEPS / 2 ? leg.widthRoot : leg.widthEnd) * 0.25));
-      let n = 0;
-      let sk = 0;
-      for (let y = Math.round(c.y) - r; y <= Math.round(c.y) + r; y++) {
-        for (let x = Math.round(c.x) - r; x <= Math.round(c.x) + r; x++) {
-          if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) continue;
-          n++;
-          if (maps.skin[y * W + x]) sk++;
+    // the first step from which every step down to the ankle (but its lowest BARE_LEG_FOOT_STEPS, with `foot`)
+    // is bare by `bare`; BARE_LEG_STEPS + 1 if none
+    const walk = (bare: (p: number) => boolean, foot: boolean): number => {
+      let from = BARE_LEG_STEPS + 1;
+      for (let i = BARE_LEG_STEPS; i >= 0; i--) {
+        const c = at(i / BARE_LEG_STEPS);
+        const r = Math.max(1, Math.round((i <= BARE_LEG_STEPS / 2 ? leg.widthRoot : leg.widthEnd) * 0.25));
+        let n = 0;
+        let sk = 0;
+        for (let y = Math.round(c.y) - r; y <= Math.round(c.y) + r; y++) {
+          for (let x = Math.round(c.x) - r; x <= Math.round(c.x) + r; x++) {
+            if (x < 0 || y < 0 || x >= W || y >= H || (mask[y * W + x] ?? 0) < 128) continue;
+            n++;
+            if (bare(y * W + x)) sk++;
+          }
         }
+        if (n < 4 || sk / n < BARE_LEG_SKIN) {
+          // (an ankle's strap or ribbons below the bare shin)
+          if (foot && i > BARE_LEG_STEPS - BARE_LEG_FOOT_STEPS) {
+            from = BARE_LEG_STEPS + 1;
+            continue;
+          }
+          break;
+        }
+        from = i;
       }
-      if (n < 4 || sk / n < BARE_LEG_SKIN) break;
-      from = i;
-    }
+      return from;
+    };
+    const skinOnly = (p: number) => (maps.skin[p] ?? 0) > 0;
+    const bare = (p: number) => skinOnly(p) || tinted(p);
+    let from = walk(skinOnly, false);
+    // a leg the skin test fails at its ankle, whose own hue carries the bare run further up than the skin test
+    // does (lit in a coloured light; not a bare leg's strap alone)
+    if (from > BARE_LEG_STEPS && image) ref = legSkinHue(body, maps, image, leg);
+    const byHue = ref !== null ? walk(bare, true) : from;
+    const lit = byHue < from && byHue < walk(skinOnly, true);
+    if (lit) from = byHue;
     if (from >= BARE_LEG_STEPS) continue;
     const t0 = Math.min(1, (from + 2) / BARE_LEG_STEPS);
     const a = at(t0);
@@ -456,14 +558,20 @@ function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps): void {
             [leg.mid.x, leg.mid.y, leg.end.x, leg.end.y, leg.widthEnd * 0.62],
           ]
         : [[a.x, a.y, leg.end.x, leg.end.y, leg.widthEnd * 0.62]];
-    for (const c of caps) {
-      const x0 = Math.max(0, Math.floor(Math.min(c[0], c[2]) - c[4]));
-      const x1 = Math.min(W - 1, Math.ceil(Math.max(c[0], c[2]) + c[4]));
-      const y0 = Math.max(0, Math.floor(Math.min(c[1], c[3]) - c[4]));
-      const y1 = Math.min(H - 1, Math.ceil(Math.max(c[1], c[3]) + c[4]));
+    for (const [k, c] of caps.entries()) {
+      // (a lit leg beside the shin, out to BARE_LEG_EDGE of the capsule: the pose's line off the shin's middle left its
+      // far edge, filled as a skin streak beside the photo's leg; not up by the hips, where a hand lies beside it)
+      const far = lit && k === caps.length - 1 ? c[4] * BARE_LEG_EDGE : c[4];
+      const x0 = Math.max(0, Math.floor(Math.min(c[0], c[2]) - far));
+      const x1 = Math.min(W - 1, Math.ceil(Math.max(c[0], c[2]) + far));
+      const y0 = Math.max(0, Math.floor(Math.min(c[1], c[3]) - far));
+      const y1 = Math.min(H - 1, Math.ceil(Math.max(c[1], c[3]) + far));
       for (let y = y0; y <= y1; y++)
-        for (let x = x0; x <= x1; x++)
-          if (old[y * W + x] && inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) old[y * W + x] = 0;
+        for (let x = x0; x <= x1; x++) {
+          const p = y * W + x;
+          if (!old[p] || !inCapsule(x, y, c[0], c[1], c[2], c[3], far)) continue;
+          if (far === c[4] || inCapsule(x, y, c[0], c[1], c[2], c[3], c[4]) || bare(p)) old[p] = 0;
+        }
     }
   }
 }
