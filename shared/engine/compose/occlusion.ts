@@ -1885,7 +1885,9 @@ export function rowExtents(layer: Layer): RowExtents {
  * A row's drawn edge this many pixels or more past the body piece's own (`rowExtents` before the sleeves) is a
  * sleeve's outline: not wrapped. Beside a sleeve the old cloth past it is an old sleeve's flare (a short sleeve
  * standing off the upper arm, cgi-model-4's tee), not the body's side; mirrored out from the sleeve's edge it stood
- * off the new sleeve as a ragged stepped flap (the fill repaints it with the backdrop instead).
+ * off the new sleeve as a ragged stepped flap (the fill repaints it with the backdrop instead). Only past the torso's
+ * own edge (`torsoEdges`): inside it the cloth beside a sleeve is the body's (cgi-model-24's old dress at her bust
+ * beside the upper arm, S1's strip), wrapped as before.
  */
 export const WRAP_SLEEVE_PAST = 2;
 
@@ -1975,7 +1977,8 @@ export function wrapSides(
       edge[s][i] = e;
       // (a sleeve's outline: its old cloth beside it is an old sleeve, `WRAP_SLEEVE_PAST`)
       const own = bodyRows ? (bodyRows[s][y] ?? -1) : e;
-      if (own < 0 || (e - own) * dir >= WRAP_SLEEVE_PAST) {
+      const torso = body.torsoEdges(y)[s];
+      if (own < 0 || ((e - own) * dir >= WRAP_SLEEVE_PAST && (e - torso) * dir >= 0)) {
         edge[s][i] = -1;
         continue;
       }
