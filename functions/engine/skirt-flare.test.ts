@@ -595,6 +595,18 @@ describe("a dress's sides below the hips (real models)", () => {
     expect(bite).toBeLessThan(0.1);
   }, 60_000);
 
+  // round 21, part B3: a knee-length coat's room is the dress's (`carrySides` for every garment hanging from the
+  // hips): its room, wide to the tutu's hem and narrow below it, tore a stepped notch out of the coat's side there;
+  // and the top's wrapped sides (`wrapSides`) took the mask's soft haze past a side already off the mask as teeth.
+  // Deepest bite: before 0.222 spans, after 0.020
+  it("keeps a coat's side without a notch where an old tutu ends (cgi-model-2)", async () => {
+    const { r, body } = await render('cgi-model-2', 'coat-camel', 'outerwear');
+    const { data, width: W, height: H } = r.layers.garment;
+    const bite = sideBite(data, W, H, body);
+    console.log(`deepest bite into the coat's side below the hips: ${bite.toFixed(3)} spans`);
+    expect(bite).toBeLessThan(0.05);
+  }, 60_000);
+
   // round 15, part V2: below the waist the dress's width came from the person mask's outline (`silhouetteEdges`), the
   // old tutu's, carried down to the hem: a balloon with a ragged side. It now comes from the hips and the legs
   // (`legsClip`), and the room's carried sides no longer come in (`CARRY_SLOPE` 0). The farthest side past the hips'

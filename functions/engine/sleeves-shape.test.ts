@@ -76,6 +76,27 @@ function bareDisc(garment: Uint8Array, W: number, arm: Limb, along: number, radi
 }
 
 /**
+ * How far (x the span) a flap stands off a hanging sleeve's outer edge on the upper arm: per row from 0.15 spans
+ * below the shoulder to the elbow, the garment's outermost pixel on the arm's side past the mean of the rows 0.12
+ * spans above and below it (a straight or evenly curving edge: about 0), the most.
+ */
+function outerFlap(garment: Uint8Array, W: number, body: Body, arm: Limb): number {
+  const side = Math.sign(arm.mid.x - body.neck.x) || 1;
+  const out = (y: number) => {
+    let e = -Infinity;
+    for (let x = 0; x < W; x++) if (garment[y * W + x]! >= 128) e = Math.max(e, side * x);
+    return e;
+  };
+  const k = Math.round(body.span * 0.12);
+  let worst = 0;
+  for (let y = Math.round(arm.root.y + body.span * 0.15); y <= arm.mid.y; y++) {
+    const [a, b, c] = [out(y - k), out(y), out(y + k)];
+    if (Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c)) worst = Math.max(worst, b - (a + c) / 2);
+  }
+  return worst / body.span;
+}
+
+/**
  * The share of a disc on a forearm just above the wrist (its centre 0.35 of the forearm's end width up from the
  * wrist's keypoint, its radius 0.2 of it) with garment: a long sleeve's cuff at the wrist covers it.
  */
@@ -350,6 +371,14 @@ describe('sleeves follow the arms', () => {
     // short sleeve's reach does, a band of bare forearm under it (before: 0 of the disc above each wrist covered, now 1)
     for (const arm of [body.armL, body.armR])
       expect(sleeveAtWrist(result.layers.garment.data, W, arm)).toBeGreaterThan(0.9);
+    // and each sleeve's outer edge is smooth down the upper arm: the old tee's short sleeve standing off her right
+    // upper arm was wrapped as the top's side (`wrapSides`), the sleeve's own pixels mirrored out over it, a ragged
+    // stepped flap (round 21, part B3: WRAP_SLEEVE_PAST; before 0.075 spans at her right arm, now 0.013)
+    for (const arm of [body.armL, body.armR]) {
+      const flap = outerFlap(result.layers.garment.data, W, body, arm);
+      console.log(`flap off the sleeve's outer edge: ${flap.toFixed(3)} spans`);
+      expect(flap).toBeLessThan(0.03);
+    }
     // and the cuffs at her hips do not carry the old top's fill below the new hem: the old skirt's waistband there
     // stays as it was (filled down to the cuffs' rows, a skin band 20 px tall over it: 1.00 of the strip painted; 0.18)
     expect(paintedBelowHem(await loadPerson('cgi-model-4'), result, body)).toBeLessThan(0.35);

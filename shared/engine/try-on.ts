@@ -37,6 +37,7 @@ import {
   closeUnderarm,
   easeCover,
   wrapSides,
+  rowExtents,
   easeOverBody,
   bustOverOld,
   occlude,
@@ -331,6 +332,8 @@ export async function tryOn(
     }
     const layer = newLayer(W, H);
     p.drawBody(layer);
+    // the body piece's own sides, row by row (a top's sides are wrapped there, not past its sleeves' outlines)
+    const bodyRows = slot === 'top' || slot === 'outerwear' ? rowExtents(layer) : null;
     // the garment before the person is let in front of it: the gate joins pieces only a hand parts through it
     const behind = alphaOnGrid(layer);
     occlude(layer, body, maps, slot, 'body');
@@ -365,7 +368,7 @@ export async function tryOn(
     // a top's ease covers the old garment in the narrow gaps it leaves (not a fill of skin there)
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person, p.sleeveless);
     // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
-    if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background);
+    if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background, bodyRows);
     // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there); a
     // bottom's beside its waistband only (an old bodysuit's waist beside jeans' waistband was a skin-coloured blur)
     if (slot === 'one-piece') easeOverBody(layer, old, body, maps, head);

@@ -1860,6 +1860,37 @@ export const WRAP_LOCAL_BACKDROP = {
   lum: [0.75, 1.33],
 } as const;
 
+/** Each row's outermost opaque pixels of a layer (`rowExtents`): [left, right] per row, -1 where none. */
+export type RowExtents = [Int32Array, Int32Array];
+
+/** A layer's outermost opaque (>= 128) pixel on each row, both sides (the body piece's own, before its sleeves). */
+export function rowExtents(layer: Layer): RowExtents {
+  const { width: W, height: H, data: d } = layer;
+  const l = new Int32Array(H).fill(-1);
+  const r = new Int32Array(H).fill(-1);
+  for (let y = Math.max(0, layer.y0); y <= Math.min(H - 1, layer.y1); y++) {
+    let a = Math.max(0, layer.x0);
+    const x1 = Math.min(W - 1, layer.x1);
+    while (a <= x1 && (d[(y * W + a) * 4 + 3] ?? 0) < 128) a++;
+    if (a > x1) continue;
+    let b = x1;
+    while ((d[(y * W + b) * 4 + 3] ?? 0) < 128) b--;
+    l[y] = a;
+    r[y] = b;
+  }
+  return [l, r];
+}
+
+/**
+ * A row's drawn edge this many pixels or more past the body piece's own (`rowExtents` before the sleeves) is a
+ * sleeve's outline: not wrapped. Beside a sleeve the old cloth past it is an old sleeve's flare (a short sleeve
+ * standing off the upper arm, cgi-model-4's tee), not the body's side; mirrored out from the sleeve's edge it stood
+ * off the new sleeve as a ragged stepped flap (the fill repaints it with the backdrop instead). Only past the torso's
+ * own edge (`torsoEdges`): inside it the cloth beside a sleeve is the body's (cgi-model-24's old dress at her bust
+ * beside the upper arm, S1's strip), wrapped as before.
+ */
+export const WRAP_SLEEVE_PAST = 2;
+
 /**
  * A top wraps the body down to its hem: below the chest, where a narrow strip of old cloth (an old bottom's sides
  * at the hips, worn under the new top) is left between the drawn top's side and the body's outline against the
@@ -1875,6 +1906,7 @@ export function wrapSides(
   head: Uint8Array,
   person: RgbaImage,
   bg: BackgroundModel | null,
+  bodyRows: RowExtents | null = null,
 ): void {
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
@@ -1943,6 +1975,13 @@ export function wrapSides(
       const e = s ? r : l;
       const dir = s ? 1 : -1;
       edge[s][i] = e;
+      // (a sleeve's outline: its old cloth beside it is an old sleeve, `WRAP_SLEEVE_PAST`)
+      const own = bodyRows ? (bodyRows[s][y] ?? -1) : e;
+      const torso = body.torsoEdges(y)[s];
+      if (own < 0 || ((e - own) * dir >= WRAP_SLEEVE_PAST && (e - torso) * dir >= 0)) {
+        edge[s][i] = -1;
+        continue;
+      }
       let k = 0;
       let skin = 0;
       // (and at most WRAP_BACKDROP of it the backdrop's colour: a pocket of backdrop the mask takes in by a waist)
@@ -1976,6 +2015,10 @@ export function wrapSides(
         else if (bg && looksLikeBackground(person, bg, y * W + x, v)) back++;
         k++;
       }
+      // (and only from the outline: a drawn edge already past it, off the mask's solid part, has no old cloth's
+      // blurred edge beside it; a coat's side hanging straight past the legs below an old tutu took the mask's soft
+      // haze on the glittering curtain as teeth, cgi-model-2)
+      if (k === 0 && (mask[y * W + e] ?? 0) < 128) k = -1;
       if (k >= 0) {
         // (a soft edge: the mask falling outwards, at most WRAP_FRINGE_SPAN wide; not a pocket of it rising again)
         let f = 0;

@@ -1539,7 +1539,8 @@ export function placeUpper(
         ? (base) => {
             const room = drapeRoom(body, base, hemY, slot === 'one-piece' ? DRESS_FLARE : DRAPE_FLARE, true);
             if (drape) coneInto(room, body, drape, hemY);
-            if (slot === 'one-piece') carrySides(room, body, hemY);
+            // (a dress's or a coat's: both hang from the hips, `carrySides`)
+            carrySides(room, body, hemY);
             return room;
           }
         : undefined,
