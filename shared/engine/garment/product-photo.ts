@@ -980,7 +980,7 @@ export const ENLARGED_SHARPEN = {
   /** The neighbourhood a pixel's brightness is pushed away from: a box blur of this radius, twice. */
   blur: 1,
   /** How far it is pushed: this many times its difference from the neighbourhood's. */
-  amount: 2.2,
+  amount: 2.5,
   /** Never beyond the darkest and brightest cloth within this radius (no halo, no overshoot). */
   clamp: 1,
 };
