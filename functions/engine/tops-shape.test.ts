@@ -127,6 +127,30 @@ describe('tops keep their shape', () => {
     expect(covered / n).toBeLessThan(0.1);
   }, 30_000);
 
+  it("covers cgi-model-27's raised upper arm to its underside with a hoodie's sleeve (no bare strip below it)", async () => {
+    const { result, body } = await render('hoodie-print');
+    const g = result.layers.garment;
+    const W = g.width;
+    const mask = result.analysis.mask.data;
+    const arm = body.armRaised[1] ? body.armR : body.armL;
+    const L = Math.hypot(arm.mid.x - arm.root.x, arm.mid.y - arm.root.y);
+    const [nx, ny] = [-(arm.mid.y - arm.root.y) / L, (arm.mid.x - arm.root.x) / L];
+    // across the upper arm from its line out to the mask's edge, both sides: the arm's pixels the sleeve leaves bare
+    let bare = 0;
+    for (let t = 0.3; t <= 0.8; t += 0.05) {
+      const cx = arm.root.x + (arm.mid.x - arm.root.x) * t;
+      const cy = arm.root.y + (arm.mid.y - arm.root.y) * t;
+      for (const sign of [-1, 1]) {
+        for (let d = 0; d < arm.widthRoot; d++) {
+          const p = Math.round(cy + ny * d * sign) * W + Math.round(cx + nx * d * sign);
+          if ((mask[p] ?? 0) < 128) break;
+          if ((g.data[p] ?? 0) < 128) bare++;
+        }
+      }
+    }
+    expect(bare).toBeLessThan(10);
+  }, 30_000);
+
   it('wears a camisole on cgi-model-27 by its straps: two thin bands over the shoulders, the gate passed', async () => {
     const { result, body } = await render('cami-silk');
     const g = result.layers.garment;

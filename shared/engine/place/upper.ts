@@ -2,7 +2,7 @@
  * Placing an upper garment (a top, outerwear, a one-piece): the torso by a thin-plate spline from the garment's
  * anchors to the body's, sleeves segment by segment along the arms.
  */
-import type { Body, Limb } from '../perception/body';
+import { maskWidth, type Body, type Limb } from '../perception/body';
 import {
   PART_HOOD,
   PART_LEFT,
@@ -541,6 +541,35 @@ function sleeveRun(
  * seam end moves in onto it (an arm down the side overlaps the mask's torso edge by a few pixels on every body).
  */
 const PIT_OVER_ARM = 0.5;
+
+/**
+ * A raised upper arm's sleeve is drawn about the shoulder-elbow line, but that line can lie off the arm's middle in
+ * the mask (the pose's joints sit nearer its top): the arm's far side ran past the sleeve's half-width, a strip of
+ * bare skin along the sleeve's underside (cgi-model-27's raised right arm: 44 px below the line, 29 above, the sleeve
+ * 40 px each side). Read across the upper arm at this share along it; its farther side is covered (plus the slack)
+ * where the two sides add up to an arm's width (`RAISED_FAR_WIDTH` x the limb's measured width, else the mask ran
+ * into the head or the torso).
+ */
+const RAISED_FAR_AT = 0.45;
+const RAISED_FAR_WIDTH = 1.3;
+
+/** The farther side of a raised upper arm's mask from its shoulder-elbow line (px), 0 where not readable. */
+export function raisedFarSide(body: Body, limb: Limb): number {
+  const L = dist(limb.root, limb.mid);
+  if (L < 1) return 0;
+  const p = lerp(limb.root, limb.mid, RAISED_FAR_AT);
+  const r = maskWidth(
+    body.mask,
+    body.width,
+    body.height,
+    p,
+    (limb.mid.x - limb.root.x) / L,
+    (limb.mid.y - limb.root.y) / L,
+    limb.widthRoot,
+  );
+  if (r.a <= 0 || r.b <= 0 || r.a + r.b > limb.widthRoot * RAISED_FAR_WIDTH) return 0;
+  return Math.max(r.a, r.b);
+}
 
 /**
  * A hanging sleeve whose outer edge's own end lies above the armpit (a deep armhole on the person): its cuff this
@@ -1370,14 +1399,17 @@ export function placeUpper(
         // capsules' bounds)
         const rootW = Math.min(limb.widthRoot, span * ARM_ROOT_MAX);
         const endW = Math.min(limb.widthEnd, span * ARM_END_MAX);
-        const limbW = (t: number) => (t * armLen < dist(limb.root, limb.mid) ? rootW : endW);
+        const upperLen = dist(limb.root, limb.mid);
+        const limbW = (t: number) => (t * armLen < upperLen ? rootW : endW);
+        // (a raised upper arm's sleeve wide enough for the arm's farther side from its line, `raisedFarSide`)
+        const far = raised ? raisedFarSide(body, limb) : 0;
         const widthAt = (t: number) => {
-          const arm = limbW(t * tAt) * 1.12 * ease + slack;
+          const upperArm = t * tAt * armLen < upperLen;
+          const arm = Math.max(limbW(t * tAt) * 1.12 * ease + slack, upperArm ? 2 * far + slack : 0);
           const own = seamW + (cuffSrcW - seamW) * t;
           // a raised arm's sleeve follows the arm closely: no flat lay's width hanging off it
           return Math.max(arm, Math.min(own * ease, arm * (raised ? 1.15 : 1.6)));
         };
-        const upperLen = dist(limb.root, limb.mid);
         // the source's sections across the sleeve's own axis, its full width in the mask (hanging, raised or folded)
         const limbAcross = sleeveAcross(s, g.labels, alpha, part);
         const limbRun = sleeveRun(g.labels, alpha, part);
