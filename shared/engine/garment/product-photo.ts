@@ -1136,6 +1136,11 @@ export const PHOTO_LIGHT = {
   /** Light relative to the median below which the lift fades out (to none at `blockTo`): a colour block. */
   blockFrom: 0.62,
   blockTo: 0.5,
+  /**
+   * The cloth's median brightness below which its light is left as it is: on dark cloth a third less light is a few
+   * levels, and the lift took a black puffer's sheen and seams up into a light fringe along its edges.
+   */
+  leastMedian: 70,
 } as const;
 
 /** The product photo's light taken off the cloth (`PHOTO_LIGHT`): a new picture, the background left as it is. */
@@ -1169,7 +1174,7 @@ export function evenPhotoLight(image: RgbaImage, alpha: GrayImage): RgbaImage {
   let acc = 0;
   let med = 0;
   while (med < 255 && acc + (hist[med] ?? 0) < n / 2) acc += hist[med++] ?? 0;
-  if (med < 30) return image;
+  if (med < PHOTO_LIGHT.leastMedian) return image;
   const k = Math.min(1, PHOTO_LIGHT.grid / Math.max(W, H));
   const gw = Math.max(1, Math.round(W * k));
   const gh = Math.max(1, Math.round(H * k));
