@@ -1185,25 +1185,39 @@ export function easeOverBody(
   const todo: number[] = [];
   const toY = waistOnly ? Math.min(ch, Math.floor(body.pelvis.y) - y0) : ch;
   const thighs = legCapsules(body).filter((_, k) => k % 2 === 0);
+  // the old garment on the body there, which the strip may cover
+  const oldBody = (x: number, y: number): boolean => {
+    const p = (y + y0) * W + x + x0;
+    if (drawn[y * cw + x] || !old[p] || (body.mask[p] ?? 0) < EASE_OVER_MASK) return false;
+    if (head[p] || maps.hands[p] || maps.skin[p] || (maps.hair[p] ?? 0) >= 128) return false;
+    return !waistOnly || thighs.some((c) => inCapsule(x + x0, y + y0, ...c));
+  };
+  const queued = new Uint8Array(cw * ch);
   for (let y = Math.max(0, Math.ceil(fromY - y0)); y < toY; y++) {
     const axis = body.axisX(y + y0) - x0;
     for (let x = 0; x < cw; x++) {
       const b = y * cw + x;
-      const p = (y + y0) * W + x + x0;
-      if (drawn[b] || !old[p] || (body.mask[p] ?? 0) < EASE_OVER_MASK) continue;
-      if (head[p] || maps.hands[p] || maps.skin[p] || (maps.hair[p] ?? 0) >= 128) continue;
-      if (waistOnly && !thighs.some((c) => inCapsule(x + x0, y + y0, ...c))) continue;
+      if (queued[b] || !oldBody(x, y)) continue;
       // outside the garment's side: drawn within the strip's width on the row towards the body's axis (not in a
       // neckline's opening or the gap between the legs, whose garment lies outwards)
       const dir = x < axis ? 1 : -1;
-      let side = false;
-      for (let k = 1; k <= r && !side; k++) side = x + dir * k >= 0 && x + dir * k < cw && !!drawn[b + dir * k];
+      let side = 0;
+      for (let k = 1; k <= r && !side; k++) if (x + dir * k >= 0 && x + dir * k < cw && drawn[b + dir * k]) side = k;
       if (!side) continue;
       // only at the person's outline (the backdrop within twice the strip's width outwards: an old bandeau's side
       // under the armpit, old briefs' beyond the hips), not over an old garment that goes on (a tutu's tulle standing
       // out beside a dress, an old sleeve on the arm beside a bodice)
       if (!outlineNear(body.mask, W, x + x0, y + y0, -dir, 2 * r)) continue;
+      queued[b] = 1;
       todo.push(b);
+      // and the old garment between it and the drawn side (a pale slit of the backdrop's fill was left along the
+      // garment's edge where the outline lay just over twice the strip's width out: jumpsuit-rust's hip on ai-body)
+      for (let k = 1; k < side; k++) {
+        const xx = x + dir * k;
+        if (queued[b + dir * k] || !oldBody(xx, y)) continue;
+        queued[b + dir * k] = 1;
+        todo.push(b + dir * k);
+      }
     }
   }
   const before = drawn.slice();
