@@ -149,7 +149,6 @@ function hemRow(r: TryOnResult, body: Body): number {
  * row and side, the pixels off the garment within a tenth of a span inside the garment's outermost pixel there.
  */
 function slitsAtHips(r: TryOnResult, body: Body): number {
-  const W = r.image.width;
   let open = 0;
   for (let y = Math.round(body.pelvis.y - body.torsoH * 0.35); y <= body.pelvis.y + body.torsoH * 0.35; y++) {
     const cx = Math.round(body.axisX(y));
