@@ -1571,6 +1571,13 @@ export const SHOULDER_RIM_BG = 0.1;
 /** How far (x the span) from the old region such an edge's pixel may lie to be taken with it. */
 export const SHOULDER_RIM_NEAR = 0.02;
 
+/** How far below the lower shoulder's joint (x the span) the old garment's edge along the outline is taken. */
+export const SIDE_RIM_BELOW = 1;
+/** How far out past the shoulders' joints (x the span) the old garment's edge along the outline is taken. */
+export const SIDE_RIM_REACH = 0.35;
+/** How many times a dark pixel with three or four old neighbours is taken into the old region. */
+export const SPECK_PASSES = 2;
+
 /**
  * The old garment's edge along the person's outline over the shoulders (issue 38, round 19, part Z5): above the
  * neck's row `oldRegion` takes only the neck and the shoulders' slope, so an old sheer yoke's grey seam on the top
@@ -1598,8 +1605,10 @@ export function oldShoulderRim(
     0,
     Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
   );
-  const y1 = Math.min(H - 1, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y)));
-  const reach = span * 0.15;
+  // on down the sides beside the arms (SIDE_RIM_BELOW): a glossy dress's black edge under the armpit
+  const y1 = Math.min(H - 1, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + span * SIDE_RIM_BELOW));
+  // (out past the shoulders' joints: a bust stands out beside the arm below them)
+  const reach = span * SIDE_RIM_REACH;
   const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
   const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
   if (x1 < x0 || y1 < y0) return;
@@ -1620,6 +1629,9 @@ export function oldShoulderRim(
   const nearOff = dilate(off, cw, ch, rIn);
   const nearOld = dilate(was, cw, ch, rNear);
   const warm = (model.cr - (1 - model.cr - model.cg)) * GREYER_THAN_SKIN;
+  // darker than DARK_ISLAND of the skin seen here: a glossy black dress's edge reflecting her warm skin
+  const level = skinLevel(old, body, maps, head, person, x0, x1, y0, y1);
+  const dark = level < 0 ? 0 : level * DARK_ISLAND;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
@@ -1629,7 +1641,8 @@ export function oldShoulderRim(
       const r = d[p * 4] ?? 0;
       const g = d[p * 4 + 1] ?? 0;
       const b = d[p * 4 + 2] ?? 0;
-      if ((r - b) / (r + g + b + 1) >= warm) continue;
+      // greyer than the skin, or dark (a glossy black dress reflects her warm skin)
+      if ((r - b) / (r + g + b + 1) >= warm && (r + g + b) / 3 >= dark) continue;
       // (a grey the backdrop's chroma in shade passes `looksLikeBackground`: only its own level is the backdrop)
       if (bg) {
         bg.at(x, y, v);
@@ -1642,6 +1655,52 @@ export function oldShoulderRim(
       old[p] = 255;
     }
   }
+  // dark specks of it the skin map took, a pixel or two among the old region's (at the arm's edge): old too
+  for (let pass = 0; pass < SPECK_PASSES && dark > 0; pass++) {
+    for (let y = Math.max(1, y0); y <= Math.min(H - 2, y1); y++) {
+      for (let x = Math.max(1, x0); x <= Math.min(W - 2, x1); x++) {
+        const p = y * W + x;
+        if (old[p] || (mask[p] ?? 0) < 128 || (maps.hair[p] ?? 0) >= 128 || head[p] || maps.handArea[p]) continue;
+        const around = (old[p - 1] ? 1 : 0) + (old[p + 1] ? 1 : 0) + (old[p - W] ? 1 : 0) + (old[p + W] ? 1 : 0);
+        if (around < 3) continue;
+        if (((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3 < dark) old[p] = 255;
+      }
+    }
+  }
+}
+
+/**
+ * The level of the skin seen in a window (the median luminance of its skin pixels outside the old region, not
+ * hair or the head, every other pixel), or -1 with under 50 of them.
+ */
+function skinLevel(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+): number {
+  const W = body.width;
+  const d = person.data;
+  const bins = new Uint32Array(256);
+  let n = 0;
+  for (let y = y0; y <= y1; y += 2) {
+    for (let x = x0; x <= x1; x += 2) {
+      const p = y * W + x;
+      if (old[p] || !maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || head[p]) continue;
+      const b = Math.round(((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3);
+      bins[b] = (bins[b] ?? 0) + 1;
+      n++;
+    }
+  }
+  if (n < 50) return -1;
+  let level = 0;
+  for (let acc = 0; level < 255 && (acc += bins[level] ?? 0) * 2 < n;) level++;
+  return level;
 }
 
 /** An island the old region encloses above a new neckline at most this wide (x the span, as a square's side). */
@@ -1669,21 +1728,8 @@ export function oldDarkIslands(old: Uint8Array, body: Body, maps: Maps, head: Ui
   const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
   if (x1 < x0 || y1 < y0) return;
   const most = (span * DARK_ISLAND_MAX) ** 2;
-  // the level of the skin seen in the window (the median luminance of its skin pixels outside the old region)
-  const bins = new Uint32Array(256);
-  let n = 0;
-  for (let y = y0; y <= y1; y += 2) {
-    for (let x = x0; x <= x1; x += 2) {
-      const p = y * W + x;
-      if (old[p] || !maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || head[p]) continue;
-      const b = Math.round(((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3);
-      bins[b] = (bins[b] ?? 0) + 1;
-      n++;
-    }
-  }
-  if (n < 50) return;
-  let level = 0;
-  for (let acc = 0; level < 255 && (acc += bins[level] ?? 0) * 2 < n;) level++;
+  const level = skinLevel(old, body, maps, head, person, x0, x1, y0, y1);
+  if (level < 0) return;
   const dark = level * DARK_ISLAND;
   const seen = new Uint8Array(W * H);
   const stack: number[] = [];
