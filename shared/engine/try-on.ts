@@ -159,15 +159,17 @@ export async function prepareGarment(
     // its stripes, dots and knit crisp again (the enlargement's ramps steepened, `sharpenEnlarged`)
     image = sharpenEnlarged(rim.image, rim.alpha, resized.width / g.image.width);
   }
-  // the product photo's own light (its sides and sleeves darker than its middle) is not the cloth's colour
-  if (det.slot === 'top' || det.slot === 'outerwear' || det.slot === 'one-piece')
-    image = evenPhotoLight(image, det.alpha);
+  // a photo of someone wearing it is refused on the picture as taken (the light evened below made a rust jumpsuit's
+  // 200 px photo read as a person to the pose model)
   let skinCloth = false;
   const share = skinShare(image, det.alpha);
   if (share >= SAFETY_GATE.personCheckSkinShare) {
     if (showsPerson(await analyzePerson(runtime, image))) throw new EngineRefusal('on_model_garment');
     skinCloth = share >= SAFETY_GATE.skinClothShare;
   }
+  // the product photo's own light (its sides and sleeves darker than its middle) is not the cloth's colour
+  if (det.slot === 'top' || det.slot === 'outerwear' || det.slot === 'one-piece')
+    image = evenPhotoLight(image, det.alpha);
   const prepared: PreparedGarment = { image, det, skinCloth };
   if (cache) {
     const byKey = cache.get(g.image) ?? new Map<string, PreparedGarment>();
