@@ -136,6 +136,7 @@ export function evalFailures(
   under('legsKept', s.legsKept, E.legsKeptMin);
   under('sleevesDrawn', s.sleevesDrawn, E.sleevesDrawnMin);
   over('flatPaint', s.flatPaint, E.flatPaintMax);
+  over('paintSeams', s.paintSeams, E.paintSeamsGrossMax);
   if (!safety.ok) failures.push(`safety:${safety.code}`);
   return failures;
 }

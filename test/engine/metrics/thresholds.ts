@@ -120,4 +120,10 @@ export const EVAL_THRESHOLDS = {
    * eye on 79% of them with it, 67% with `paintSeams`. docs/engine.md "Metrics against the eye".
    */
   flatPaintMax: 8,
+  /**
+   * `paintSeams` in the eval's failures only past a gross seam: at 70c9102 with `flatPaint` alone the metrics passed
+   * one render the eye calls broken (shorts-chino@cgi-model-2~mirrored: a tutu-shaped halo whose copied glitter is
+   * not flat, 4.98 seams); above 3.5 they pass none, and agree with the eye on 70.8% (69.8% without).
+   */
+  paintSeamsGrossMax: 3.5,
 };
