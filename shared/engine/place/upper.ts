@@ -483,29 +483,14 @@ function sleeveAcross(
   let n = { x: -(b.y - a.y) / L, y: (b.x - a.x) / L };
   const co = sub(s.cuffOuter, b);
   if (n.x * co.x + n.y * co.y < 0) n = { x: -n.x, y: -n.y };
-  const { width: W, height: H } = alpha;
-  const on = (x: number, y: number) => {
-    const px = Math.round(x);
-    const py = Math.round(y);
-    if (px < 0 || py < 0 || px >= W || py >= H) return false;
-    const p = py * W + px;
-    return labels[p] === part && (alpha.data[p] ?? 0) >= 128;
-  };
-  // (a gap of a few pixels inside the sleeve, a speck of its print cut out, does not end the run)
-  const GAP = 3;
+  const run = sleeveRun(labels, alpha, part);
+  const back = { x: -n.x, y: -n.y };
   const reach = L * 1.5;
-  const edge = (c: Point, sign: number): number => {
-    let last = 0;
-    for (let d = 1; d <= reach && d - last <= GAP; d++) {
-      if (on(c.x + n.x * d * sign, c.y + n.y * d * sign)) last = d;
-    }
-    return last;
-  };
   return (t) => {
     const c = lerp(a, b, t);
-    if (!on(c.x, c.y)) return null;
-    const eo = edge(c, 1) + 0.5;
-    const ei = edge(c, -1) + 0.5;
+    const eo = run(c, n, reach);
+    const ei = run(c, back, reach);
+    if (eo === null || ei === null) return null;
     return { o: { x: c.x + n.x * eo, y: c.y + n.y * eo }, i: { x: c.x - n.x * ei, y: c.y - n.y * ei } };
   };
 }
@@ -527,6 +512,7 @@ function sleeveRun(
     const p = py * W + px;
     return labels[p] === part && (alpha.data[p] ?? 0) >= 128;
   };
+  // (a gap of a few pixels inside the sleeve, a speck of its print cut out, does not end the run)
   const GAP = 3;
   return (c, dir, reach) => {
     if (!on(c.x, c.y)) return null;
