@@ -165,6 +165,28 @@ describe('shoes on feet one behind the other (real models)', () => {
     }
     expect(n).toBeGreaterThan(near.widthEnd * 10);
     expect({ n, covered: on / n }).toMatchObject({ covered: expect.toSatisfy((c: number) => c > 0.85) });
+    // before: the rear pump's side view stood on its toe's tip, its arch lifted off the floor over the flat foot's
+    // sole (its bottom up to 0.10 shin widths above the foot's lowest coloured row beside the front foot); now each
+    // of its columns is lowered onto the sole (at most -0.01: none above it)
+    const coloured = (p: number): boolean => {
+      const c = [person.data[p * 4] ?? 0, person.data[p * 4 + 1] ?? 0, person.data[p * 4 + 2] ?? 0];
+      const hi = Math.max(...c);
+      return hi - Math.min(...c) > hi * 0.18;
+    };
+    let lifted = -Infinity;
+    for (let x = 0; x < W; x++) {
+      if (!beside(x) || (x - near.end.x) * side < 0) continue;
+      let foot = -1;
+      let shoe = -1;
+      for (let y = y0; y < y1 + near.widthEnd; y++) {
+        const p = y * W + x;
+        if ((body.mask[p] ?? 0) >= 128 && coloured(p)) foot = y;
+        if ((r.layers.garment.data[p] ?? 0) >= 128) shoe = y;
+      }
+      if (foot >= 0 && shoe >= 0) lifted = Math.max(lifted, (foot - shoe) / near.widthEnd);
+    }
+    expect(lifted).toBeGreaterThan(-Infinity);
+    expect(lifted).toBeLessThan(0.05);
   }, 60_000);
 });
 

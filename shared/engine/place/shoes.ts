@@ -38,6 +38,32 @@ const REAR_PUMP_STRETCH = 2;
 /** A rear foot's side view in profile is at most this many times its own height (as tall as the foot shows). */
 const PROFILE_STRETCH = 1.5;
 
+/** A rear pump in profile lowered onto its sole is drawn in this many columns (its sole's line followed). */
+const SOLE_COLS = 24;
+/** ...its toe box (this share of its length from the toe) as tall as the foot under it... */
+const TOE_BOX = 0.35;
+/** ...the side view at most this many times its height for that. */
+const TOE_COVER = 1.6;
+
+/** How far each column of a side view's box (from its left) has its lowest opaque row above the box's bottom. */
+function soleDrops(alpha: GrayImage, b: Box): { drop: number[]; thick: number[] } {
+  const W = alpha.width;
+  const x0 = Math.round(b.x);
+  const y0 = Math.round(b.y);
+  const y1 = Math.round(b.y + b.h) - 1;
+  const drop: number[] = [];
+  const thick: number[] = [];
+  for (let x = x0; x < x0 + Math.round(b.w); x++) {
+    let y = y1;
+    while (y >= y0 && (alpha.data[y * W + x] ?? 0) < 128) y--;
+    let t = y0;
+    while (t < y && (alpha.data[t * W + x] ?? 0) < 128) t++;
+    drop.push(y < y0 ? 0 : y1 - y);
+    thick.push(y < y0 ? 0 : y - t + 1);
+  }
+  return { drop, thick };
+}
+
 /** Composite `from` over `to` where `keep(x, y)` holds (a shoe drawn on its own, hidden behind the other shin). */
 function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => boolean): void {
   if (from.x1 < from.x0) return;
@@ -256,6 +282,29 @@ export function placeShoes(
                 ),
               )
             : Math.max(own, Math.min(Math.max(reach, (old?.h ?? 0) * 1.02), own * SHOE_STRETCH));
+        // (a pump on a rear foot in profile that stands flat: each column of its side view lowered onto the sole,
+        // not its arch lifted off the floor over the foot's sole; its toe box as tall as the foot under it there
+        // (the median over its columns past the front foot): no toes above it)
+        const drops = inProfile && kind === 'pump' ? soleDrops(alpha, src) : null;
+        let lift = 1;
+        if (drops && profile) {
+          const need: number[] = [];
+          drops.drop.forEach((_, i) => {
+            const q = toeRight ? (src.w - i) / src.w : i / src.w;
+            if (q > TOE_BOX) return;
+            let u = i / src.w - 0.5;
+            if (flip) u = -u;
+            const dx = Math.round(sole.x + across.x * u * width);
+            if (dx < 0 || dx >= body.width || (dx - profile.edge) * profile.toe < 0) return;
+            let fy = Math.round(profile.top - w0 * 0.5);
+            while (fy < sole.y && (body.mask[fy * body.width + dx] ?? 0) < 128) fy++;
+            const thick = ((drops.thick[i] ?? 0) / srcH) * height;
+            if (thick > 0) need.push((sole.y - fy) / thick);
+          });
+          need.sort((p, q) => p - q);
+          lift = Math.max(1, Math.min(TOE_COVER, need[Math.floor(need.length / 2)] ?? 1));
+        }
+        const drop = drops?.drop ?? null;
         // the front view: the toe end twice, mirrored, its toe at each side of the foot and its back (the vamp,
         // the collar) in the middle: a shoe's front rises from the sides to the instep
         const mapHalf =
@@ -269,7 +318,8 @@ export function placeShoes(
               u = (x - src.x) / src.w - 0.5;
               if (flip) u = -u;
             }
-            const v = 1 - (y - top) / srcH;
+            const down = drop ? (drop[Math.max(0, Math.min(drop.length - 1, Math.round(x - src.x)))] ?? 0) : 0;
+            const v = (1 - (y + down - top) / srcH) * lift;
             return {
               x: sole.x + across.x * u * width + up.x * v * height,
               y: sole.y + across.y * u * width + up.y * v * height,
@@ -384,7 +434,7 @@ export function placeShoes(
           }
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump' && !pointe) drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
-        } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, 6, 3, map);
+        } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, drop ? SOLE_COLS : 6, 3, map);
         if (drawn.x1 < drawn.x0) continue;
         drawn.x1 = Math.min(drawn.x1, layer.width - 1);
         // the farther foot (its ankle FAR_STEP shin widths higher in the picture) is behind the nearer leg: its
