@@ -663,7 +663,52 @@ function hangingStrip(
     const out = Math.min(1, (1 - t) / CAP_TURN_OUT);
     if (x && run && out > 0) capSection(s, so, si, dOut, dIn, o.d, outward, run, out * out * (3 - 2 * out));
   }
+  if (deep) fanRead(s, so, si, dOut, dIn, path, outward);
   return { so, si, dOut, dIn };
+}
+
+/**
+ * A sleeve below a deep armpit is drawn as a fan (`hangingStrip`'s `deep`): its inner edge a few pixels at the
+ * armpit (0.2 of its outer edge's length on every fixture), its outer edge down the arm from the shoulder's top. Its
+ * source sections ran from the flat lay's seam to its cuff at equal steps on both edges, so the whole underarm was
+ * squeezed into the armpit's few pixels: a stripe's run bent into a sawtooth along the sleeve's inner side, a tee's
+ * armhole shading into a crease, a folded flap (tee-stripe, tee-logo on cgi-model-15's arm behind her bust,
+ * cgi-model-30). The sleeve is now read as drawn: each drawn point through one similarity (the drawn hem's middle on
+ * the flat lay's cuff's, the arm's line on the sleeve's axis, the hem's width on the cuff's), the inner edge all the
+ * way, the outer one from the seam's own reading (the cap's top read there fell past the flat lay's shoulder onto
+ * its backdrop, a notch) to the similarity's at the hem (smoothstep along the sleeve: from a share of its way down
+ * the change of reading bent the stripes into a chevron there, cgi-model-30).
+ */
+function fanRead(s: Sleeve, so: Point[], si: Point[], dOut: Point[], dIn: Point[], path: Point[], outward: Point) {
+  const k = so.length - 1;
+  const [ho, hi, p0, p1] = [dOut[k], dIn[k], path[0], path[1]];
+  if (!ho || !hi || !p0 || !p1 || k < 1) return;
+  const unit = (v: Point): Point => {
+    const l = Math.hypot(v.x, v.y) || 1;
+    return { x: v.x / l, y: v.y / l };
+  };
+  const frame = (u: Point, out: Point) => {
+    const n = { x: -u.y, y: u.x };
+    return n.x * out.x + n.y * out.y < 0 ? { u, n: { x: -n.x, y: -n.y } } : { u, n };
+  };
+  const cm = lerp(s.cuffOuter, s.cuffInner, 0.5);
+  const sf = frame(unit(sub(cm, lerp(s.seamOuter, s.seamInner, 0.5))), sub(s.cuffOuter, s.cuffInner));
+  const df = frame(unit(sub(p1, p0)), outward);
+  const hm = lerp(ho, hi, 0.5);
+  const kk = dist(s.cuffOuter, s.cuffInner) / Math.max(1, dist(ho, hi));
+  const read = (p: Point): Point => {
+    const v = sub(p, hm);
+    const a = (v.x * df.u.x + v.y * df.u.y) * kk;
+    const b = (v.x * df.n.x + v.y * df.n.y) * kk;
+    return { x: cm.x + a * sf.u.x + b * sf.n.x, y: cm.y + a * sf.u.y + b * sf.n.y };
+  };
+  for (let i = 0; i <= k; i++) {
+    const [a, b, o] = [dOut[i], dIn[i], so[i]];
+    if (!a || !b || !o) continue;
+    const t = i / k;
+    so[i] = lerp(o, read(a), t * t * (3 - 2 * t));
+    si[i] = read(b);
+  }
 }
 
 /**
