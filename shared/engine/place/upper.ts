@@ -558,6 +558,67 @@ export function raisedFarSide(body: Body, limb: Limb): number {
 }
 
 /**
+ * A folded arm's forearm sleeve is drawn about the elbow-wrist line, but that line can run along the arm's edge in
+ * the mask rather than its middle (cgi-model-15's raised left forearm: its lower edge, the arm 30 px across 4 px
+ * above the line to 28 above): the sleeve hung half its width below the arm (the garment's room cut it there into a
+ * ragged edge, a square block at the elbow) and the arm's lit top rim showed above it, a pale fringe. Read across
+ * the forearm at these shares along it, the mask's run (pixels of at least `FORE_MID_LEVEL`: a thin forearm's mask
+ * is soft, 110-125 where the body's is 250) nearest the line whose both ends lie within `FORE_MID_WIDTH` forearm
+ * widths; its middle's offsets give the forearm's turn about the elbow (least squares), where at least
+ * `FORE_MID_MIN` rows read and the line lies off the arm's middle by `FORE_MID_EDGE` of its half width on average
+ * (0.85 there; cgi-model-27's raised forearm 0.1, the mirrored photo's left one 0.45: a soft mask's halo wider on
+ * one side than the other, turned towards it the arm's other edge showed, a strip of skin along the sleeve).
+ */
+const FORE_MID_AT = [0.35, 0.45, 0.55, 0.65, 0.75, 0.85];
+const FORE_MID_LEVEL = 96;
+const FORE_MID_WIDTH = 1.3;
+const FORE_MID_MIN = 3;
+const FORE_MID_EDGE = 0.6;
+
+/** The wrist's end of a folded forearm's line turned about the elbow onto the forearm's middle in the mask. */
+export function foreMidEnd(body: Body, limb: Limb): Point {
+  const L = dist(limb.mid, limb.end);
+  if (L < 1) return limb.end;
+  const n = { x: -(limb.end.y - limb.mid.y) / L, y: (limb.end.x - limb.mid.x) / L };
+  const reach = Math.ceil(limb.widthEnd * FORE_MID_WIDTH);
+  const on = (c: Point, o: number) => {
+    const x = Math.round(c.x + n.x * o);
+    const y = Math.round(c.y + n.y * o);
+    if (x < 0 || y < 0 || x >= body.width || y >= body.height) return false;
+    return (body.mask[y * body.width + x] ?? 0) >= FORE_MID_LEVEL;
+  };
+  let num = 0;
+  let den = 0;
+  let edge = 0;
+  let rows = 0;
+  for (const f of FORE_MID_AT) {
+    const c = lerp(limb.mid, limb.end, f);
+    // the runs across, each [first, last] offset; the one nearest the line
+    let best: [number, number] | null = null;
+    let start = on(c, -reach) ? -reach - 1 : null;
+    for (let o = -reach; o <= reach + 1; o++) {
+      const inside = o <= reach && on(c, o);
+      if (inside && start === null) start = o;
+      if (!inside && start !== null) {
+        const run: [number, number] = [start, o - 1];
+        const gap = (r: [number, number]) => (r[0] > 0 ? r[0] : r[1] < 0 ? -r[1] : 0);
+        if (!best || gap(run) < gap(best)) best = run;
+        start = null;
+      }
+    }
+    if (!best || best[0] < -reach || best[1] >= reach) continue;
+    const mid = (best[0] + best[1]) / 2;
+    num += f * mid;
+    den += f * f;
+    edge += Math.abs(mid) / Math.max(1, (best[1] - best[0] + 1) / 2);
+    rows++;
+  }
+  if (rows < FORE_MID_MIN || den <= 0 || edge / rows < FORE_MID_EDGE) return limb.end;
+  const off = num / den;
+  return { x: limb.end.x + n.x * off, y: limb.end.y + n.y * off };
+}
+
+/**
  * A hanging sleeve whose outer edge's own end lies above the armpit (a deep armhole on the person): its cuff this
  * share of the inner edge's own run (the underarm seam's length, scaled) below the armpit (`hangingStrip`).
  */
@@ -1499,7 +1560,11 @@ export function placeUpper(
           drawPadded(layer, src(part), paddedUp);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
-          const fore = segmentStrip(s, te, limb.mid, limb.end, len - upperLen, n0, (t) => widthAt(te + (1 - te) * t));
+          // (about the forearm's middle in the mask, not the elbow-wrist line along its edge: `foreMidEnd`)
+          const foreArm = { ...limb, end: foreMidEnd(body, limb) };
+          const fore = segmentStrip(s, te, limb.mid, foreArm.end, len - upperLen, n0, (t) =>
+            widthAt(te + (1 - te) * t),
+          );
           // (its source's sections across the sleeve's own axis too, its cuff its own: on the straight edges, seam's
           // end to cuff's, they ran off a tapering sleeve onto the photo's backdrop, a ragged pale fringe)
           for (let i = 0; i + 1 < fore.so.length; i++) {
@@ -1513,7 +1578,7 @@ export function placeUpper(
           const paddedFore = padAcross(foldAlong(fore, scale, padPrint), padPrint, false);
           drawPadded(layer, src(part), paddedFore);
           strips.push(paddedFore);
-          const join = elbowJoin(limb, fore, widthAt(te) / 2);
+          const join = elbowJoin(foreArm, fore, widthAt(te) / 2);
           if (join) {
             drawStrip(layer, src(part), join.so, join.si, join.dOut, join.dIn, 2);
             strips.push(join);
