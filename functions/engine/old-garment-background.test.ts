@@ -422,4 +422,26 @@ describe('the backdrop behind an old garment off the body', () => {
     // before: 17 (the crescent at the rim, the specks at the arm); after: 0
     expect(dark).toBeLessThan(6);
   }, 30_000);
+
+  it("leaves the shadowed edge of cgi-model-24's arm under a tee's sleeve as the arm (no black dashes)", async () => {
+    // issue 38 round 22, part C8: a dark line along the image-right arm's edge the skin map missed was taken as old
+    // and filled in the arm's own colour plus the backdrop's seam correction from beyond it: black dashes. Slits of
+    // the old region in an arm's skin are left as the photo's (`leaveArmSlits`)
+    const photo = await loadPerson('cgi-model-24');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'tee-logo');
+    if (!drawn) throw new Error('tee-logo');
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
+    const o = r.image.data;
+    const d = photo.data;
+    // filled pixels off the tee painted near black where the photo was not
+    let black = 0;
+    for (let p = 0; p < photo.width * photo.height; p++) {
+      if (!r.layers.filled.data[p] || (r.layers.garment.data[p] ?? 0) >= 128) continue;
+      if (lum(o, p) < 8 && lum(d, p) >= 12) black++;
+    }
+    // before: 9 (a dashed line beside the arm's edge); after: 0
+    expect(black).toBeLessThan(3);
+  }, 30_000);
 });

@@ -247,6 +247,34 @@ describe('a top on arms down the side', () => {
     }
   }, 60_000);
 
+  it("covers a hanging forearm to its mask's outline on both sides with a long sleeve (no skin sliver along it)", async () => {
+    // ai-body, arms down and out: below the elbow her forearm's mask is wider than the sleeve's capped forearm width
+    // (`ARM_END_MAX`) and lies off the elbow-wrist line (the image-right one 35 px above it, 27 below), a pink sliver
+    // of skin along the hoodie's sleeve above the cuff; each edge now reaches the outline on its side (`foreSides`)
+    const { body, sleeves } = await place('hoodie-print', 'ai-body');
+    expect(body.armRaised).toEqual([false, false]);
+    const W = body.width;
+    let bare = 0;
+    for (const arm of [body.armL, body.armR]) {
+      const L = Math.hypot(arm.end.x - arm.mid.x, arm.end.y - arm.mid.y);
+      const [nx, ny] = [-(arm.end.y - arm.mid.y) / L, (arm.end.x - arm.mid.x) / L];
+      // across the forearm's first half, from its line out to the mask's edge on each side
+      for (let t = 0.1; t <= 0.5; t += 0.05) {
+        const cx = arm.mid.x + (arm.end.x - arm.mid.x) * t;
+        const cy = arm.mid.y + (arm.end.y - arm.mid.y) * t;
+        for (const sign of [-1, 1]) {
+          for (let d = 0; d < arm.widthRoot; d++) {
+            const p = Math.round(cy + ny * d * sign) * W + Math.round(cx + nx * d * sign);
+            if ((body.mask[p] ?? 0) < 128) break;
+            if ((sleeves.data[p * 4 + 3] ?? 0) < 128) bare++;
+          }
+        }
+      }
+    }
+    // was 93; now 2
+    expect(bare).toBeLessThan(10);
+  }, 60_000);
+
   it('lays each short sleeve on its arm, not folded back over the chest', async () => {
     // cgi-model-30 and cgi-model-4: arms hanging beside the body; the tee's seam runs from the shoulder's top to the
     // armpit, along the arm: one strip from the shoulder's joint took the sleeve's inner edge up from the armpit and

@@ -33,6 +33,7 @@ import {
   oldClothRim,
   oldShoulderRim,
   oldDarkIslands,
+  leaveArmSlits,
   oldCollar,
   closeUnderarm,
   easeCover,
@@ -388,6 +389,8 @@ export async function tryOn(
     // and its grey edge in the outline's blended rim over the shoulders' tops
     if (slot === 'top' || slot === 'one-piece')
       oldShoulderRim(old, body, maps, head, person, scene.skin, scene.background);
+    // but a slit of it in an arm's skin is the arm's own shadowed edge
+    if (slot === 'top' || slot === 'one-piece') leaveArmSlits(old, body, maps);
     // an old crew collar between the chin and the neck's keypoint, touching the old garment, is the old garment too
     const collar =
       slot === 'top' || slot === 'one-piece'

@@ -1669,6 +1669,53 @@ export function oldShoulderRim(
   }
 }
 
+/** A run of old pixels on an arm at most this long (px), along a row or a column, between the arm's skin is the arm's. */
+export const ARM_SLIT_MOST = 2;
+
+/**
+ * Old pixels that are a slit in an arm's skin (issue 38, round 22, part C8): a run of at most `ARM_SLIT_MOST` old
+ * pixels along a row or a column, on an arm, with a skin pixel that is not old at both its ends, is the arm's own
+ * shadowed edge the skin map missed (a dark line along cgi-model-24's arm), not the old garment. Filled, it took the
+ * arm's own colour plus the backdrop's seam correction from beyond the arm (no seam across the arm's skin): black
+ * dashes along the arm under tee-logo's sleeve. Left as the photo's.
+ */
+export function leaveArmSlits(old: Uint8Array, body: Body, maps: Maps): void {
+  const { width: W, height: H } = body;
+  const skin = maps.skin;
+  const free = (p: number) => !old[p] && (skin[p] ?? 0) > 0;
+  const release: number[] = [];
+  for (const arm of [body.armL, body.armR]) {
+    // (within the arm's box only)
+    const r = Math.max(arm.widthRoot, arm.widthEnd);
+    const xs = [arm.root.x, arm.mid.x, arm.end.x];
+    const ys = [arm.root.y, arm.mid.y, arm.end.y];
+    const x0 = Math.max(1, Math.floor(Math.min(...xs) - r));
+    const x1 = Math.min(W - 2, Math.ceil(Math.max(...xs) + r));
+    const y0 = Math.max(1, Math.floor(Math.min(...ys) - r));
+    const y1 = Math.min(H - 2, Math.ceil(Math.max(...ys) + r));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (!old[p]) continue;
+        for (const step of [1, W]) {
+          if (!free(p - step)) continue;
+          let n = 0;
+          while (n < ARM_SLIT_MOST && old[p + n * step]) n++;
+          if (step === 1 && x + n > x1 + 1) continue;
+          if (!free(p + n * step)) continue;
+          let onArm = true;
+          for (let k = 0; k < n && onArm; k++) {
+            const q = p + k * step;
+            onArm = body.onArm(q % W, (q / W) | 0);
+          }
+          if (onArm) for (let k = 0; k < n; k++) release.push(p + k * step);
+        }
+      }
+    }
+  }
+  for (const p of release) old[p] = 0;
+}
+
 /**
  * The level of the skin seen in a window (the median luminance of its skin pixels outside the old region, not
  * hair or the head, every other pixel), or -1 with under 50 of them.

@@ -619,6 +619,44 @@ export function foreMidEnd(body: Body, limb: Limb): Point {
 }
 
 /**
+ * A hanging sleeve's forearm is drawn `ARM_END_MAX` of the span wide about the elbow-wrist line at most (an old wide
+ * sleeve in the mask is not the arm), but below the elbow the forearm's mask can be wider than that and lie off the
+ * line: ai-body's image-right forearm 35 px above the line, 27 below, the sleeve 27 each side, a pink sliver of skin
+ * along its top edge above the cuff. Each edge of a forearm's section now reaches at least the mask's outline on its
+ * side (plus `FORE_SIDE_PAST` px), where both sides add up to at most `FORE_SIDE_WIDTH` x the upper arm's width
+ * (else the mask ran into the torso or the hips).
+ */
+const FORE_SIDE_WIDTH = 1.3;
+const FORE_SIDE_PAST = 1;
+/**
+ * The reach let go of over the forearm from this share of its length to that one (the wrist's and the hand's width in
+ * the mask stood the cuff's inner corner off the arm, a tooth).
+ */
+const FORE_SIDE_FADE: [number, number] = [0.5, 0.8];
+
+/**
+ * The forearm's mask either side of its line at a point `p` on it (`n` the unit normal on the outer side): how far
+ * past `p` each edge of a sleeve's section must reach (out, in), null off the forearm or where not readable.
+ */
+function foreSides(
+  body: Body,
+  limb: Limb,
+  armW: number,
+): (p: Point, n: Point) => { o: number; i: number; w: number } | null {
+  const f = sub(limb.end, limb.mid);
+  const lf = Math.hypot(f.x, f.y);
+  const [f0, f1] = FORE_SIDE_FADE;
+  return (p, n) => {
+    const at = lf < 1 ? -1 : ((p.x - limb.mid.x) * f.x + (p.y - limb.mid.y) * f.y) / (lf * lf);
+    if (at <= 0 || at >= f1) return null;
+    // maskWidth's side a lies along (-dy, dx) for a direction (dx, dy): with (dx, dy) = (n.y, -n.x) that is n
+    const r = maskWidth(body.mask, body.width, body.height, p, n.y, -n.x, armW * FORE_SIDE_WIDTH);
+    if (r.a <= 0 || r.b <= 0 || r.a + r.b > armW * FORE_SIDE_WIDTH) return null;
+    return { o: r.a + FORE_SIDE_PAST, i: r.b + FORE_SIDE_PAST, w: Math.min(1, (f1 - at) / (f1 - f0)) };
+  };
+}
+
+/**
  * A hanging sleeve whose outer edge's own end lies above the armpit (a deep armhole on the person): its cuff this
  * share of the inner edge's own run (the underarm seam's length, scaled) below the armpit (`hangingStrip`).
  */
@@ -662,6 +700,7 @@ function hangingStrip(
   across: ((t: number) => { o: Point; i: Point } | null) | null = null,
   sections = 14,
   run: ((c: Point, dir: Point, reach: number) => number | null) | null = null,
+  sides: ((p: Point, n: Point) => { o: number; i: number; w: number } | null) | null = null,
 ) {
   const d0 = sub(path[1]!, path[0]!);
   const l0 = Math.hypot(d0.x, d0.y) || 1;
@@ -708,8 +747,13 @@ function hangingStrip(
     const n = along(path, deep ? i0 + (cuff - i0) * t : ai0 + ((ao + ai0) / 2 - ai0) * w);
     const no = normal(o.d);
     const ni = normal(n.d);
-    const outer = { x: o.p.x + no.x * half, y: o.p.y + no.y * half };
-    const inner = { x: n.p.x - ni.x * half, y: n.p.y - ni.y * half };
+    // (on the forearm each edge at least to the arm's outline on its side, `foreSides`)
+    const so_ = sides ? sides(o.p, no) : null;
+    const si_ = sides ? sides(n.p, ni) : null;
+    const ho = half + (so_ ? Math.max(0, so_.o - half) * so_.w : 0);
+    const hi = half + (si_ ? Math.max(0, si_.i - half) * si_.w : 0);
+    const outer = { x: o.p.x + no.x * ho, y: o.p.y + no.y * ho };
+    const inner = { x: n.p.x - ni.x * hi, y: n.p.y - ni.y * hi };
     // near the armpit the inner edge stays no farther out than the armpit (an arm held a little out, an A-pose, left a
     // wedge of the arm's skin between the sleeve and the body piece), letting go of it down the upper arm
     const hold = Math.max(0, 1 - (ai0 - i0) / Math.max(1, upperLen * 0.5));
@@ -1613,6 +1657,7 @@ export function placeUpper(
               limbAcross,
               14,
               turn && long ? limbRun : null,
+              long ? foreSides(body, limb, rootW) : null,
             );
             capOverShoulder(st, body, pit.y);
             return st;
