@@ -610,6 +610,7 @@ function hangingStrip(
   const i0 = along0(seamI);
   const deep = across !== null && Math.max(o0, outerEnd) < i0;
   const cuff = i0 + (Math.max(i0, innerEnd) - i0) * UNDERARM_SHARE;
+  const owned: boolean[] = [];
   const so: Point[] = [];
   const si: Point[] = [];
   const dOut: Point[] = [];
@@ -626,8 +627,11 @@ function hangingStrip(
     const x = across ? across(t) : null;
     const lo = lerp(s.seamOuter, s.cuffOuter, t);
     const li = lerp(s.seamInner, s.cuffInner, t);
-    so.push(x ? lerp(lo, x.o, sb) : lo);
-    si.push(x ? lerp(li, x.i, sb) : li);
+    // (a long sleeve turned with the arm, `run`: its own sections from the seam on, `ownCap`)
+    const sw = run ? 1 : sb;
+    so.push(x ? lerp(lo, x.o, sw) : lo);
+    si.push(x ? lerp(li, x.i, sw) : li);
+    owned.push(run !== null && x !== null);
     const half = widthAt(t) / 2;
     const normal = (d: Point): Point => {
       const n = { x: -d.y, y: d.x };
@@ -663,7 +667,27 @@ function hangingStrip(
     const out = Math.min(1, (1 - t) / CAP_TURN_OUT);
     if (x && run && out > 0) capSection(s, so, si, dOut, dIn, o.d, outward, run, out * out * (3 - 2 * out));
   }
-  return { so, si, dOut, dIn };
+  // (the seam's own section off the sleeve's cloth: carried back from the next two)
+  if (owned[1] && owned[2] && !owned[0]) ownCap(so, si, dOut, dIn);
+  return { so, si, dOut, dIn, own: owned[1] === true && owned[2] === true };
+}
+
+/**
+ * A long hanging sleeve's cap read from the sleeve's own sections (`capSection`), not blended from the flat lay's
+ * seam line: that seam (corner to armpit) runs nearly along the sleeve (shirt-check: 6 degrees off its axis), so a
+ * section near it read 2-4x farther along the sleeve than across it, while the person's seam lies across the arm:
+ * the cap's quads sheared 8-20x (larger over smaller singular value), a gingham's checks swirled into moire at both
+ * shoulders (ai-body). Its first section, the seam's (where the sleeve's own section is off its cloth), is the next
+ * two's line carried back by its drawn distance from the next (a seam is where a print may break).
+ */
+function ownCap(so: Point[], si: Point[], dOut: Point[], dIn: Point[]): void {
+  const [o1, o2, i1, i2] = [so[1], so[2], si[1], si[2]];
+  const [a0, a1, a2, b0, b1, b2] = [dOut[0], dOut[1], dOut[2], dIn[0], dIn[1], dIn[2]];
+  if (!o1 || !o2 || !i1 || !i2 || !a0 || !a1 || !a2 || !b0 || !b1 || !b2) return;
+  const [m0, m1, m2] = [lerp(a0, b0, 0.5), lerp(a1, b1, 0.5), lerp(a2, b2, 0.5)];
+  const r = dist(m0, m1) / Math.max(1e-6, dist(m1, m2));
+  so[0] = { x: o1.x + (o1.x - o2.x) * r, y: o1.y + (o1.y - o2.y) * r };
+  si[0] = { x: i1.x + (i1.x - i2.x) * r, y: i1.y + (i1.y - i2.y) * r };
 }
 
 /**
@@ -1522,7 +1546,9 @@ export function placeUpper(
           } else {
             // (a long sleeve's source sections read at the angle the drawn ones make with the arm, `capSection`; a
             // short one is its cap and hem only, turned its outline stepped at the shoulder and its hem slanted)
-            const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
+            // (its cap its own cloth, `ownCap`: padded from the seam on, as past it)
+            const hung = hang(true);
+            const padded = padAcross(foldAlong(hung, scale, padPrint), padPrint, !hung.own);
             drawPadded(layer, src(part), padded);
             strips.push(padded);
           }
