@@ -1007,7 +1007,7 @@ function padAcross(st: SleeveStrip, pad: boolean, seam = true): SleeveStrip & { 
  * the print at the scale along, continuous (no seam), the outline's band only at the outline. Where a section is not
  * widened its folds meet and it is drawn as `drawStrip` draws it.
  */
-function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[] }) {
+function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[] }, topY = -Infinity) {
   const cols = 6;
   const s: Point[][] = Array.from({ length: cols }, () => []);
   const d: Point[][] = Array.from({ length: cols }, () => []);
@@ -1032,7 +1032,11 @@ function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[
       [1.08, -h - 0.16 * V],
     ];
     at.forEach(([u, x], k) => {
-      d[k]!.push(lerp(st.dOut[i]!, st.dIn[i]!, u));
+      const p = lerp(st.dOut[i]!, st.dIn[i]!, u);
+      // (`topY`: the outer edge's reach past the outline stops at that row, `ownCap`)
+      const o = st.dOut[i]!;
+      const f = k > 0 || p.y >= topY ? 1 : o.y <= topY ? 0 : (o.y - topY) / (o.y - p.y);
+      d[k]!.push(f < 1 ? lerp(o, p, f) : p);
       s[k]!.push({ x: c.x + nx * x, y: c.y + ny * x });
     });
   }
@@ -1549,7 +1553,7 @@ export function placeUpper(
             // (its cap its own cloth, `ownCap`: padded from the seam on, as past it)
             const hung = hang(true);
             const padded = padAcross(foldAlong(hung, scale, padPrint), padPrint, !hung.own);
-            drawPadded(layer, src(part), padded);
+            drawPadded(layer, src(part), padded, hung.own ? (hung.dOut[0]?.y ?? -Infinity) : -Infinity);
             strips.push(padded);
           }
         } else if (long) {
