@@ -1001,6 +1001,14 @@ function padAcross(st: SleeveStrip, pad: boolean, seam = true): SleeveStrip & { 
 }
 
 /**
+ * A long hanging sleeve's cap read from its own cloth (`ownCap`): the outer edge's reach past the outline (its soft
+ * edge) rises at most this share of itself above the seam's top row (the body piece's shoulder corner). All of it
+ * stood a square stub above the shoulder's line where hair lies on it (longsleeve-breton on cgi-model-4); none of it
+ * left a notch under the body piece's own soft edge at the corner (blazer-navy on ai-body).
+ */
+const CAP_RIM_ABOVE = 0.5;
+
+/**
  * A padded sleeve (`padAcross`) drawn: across each section, from its outer edge, the source from its outer edge
  * inwards, past its edge band (its outline's line and shading) into its cloth, folded back outwards (mirrored) to
  * the band's inner line and folded again through its middle to the other band's, the same way out to the inner edge:
@@ -1033,9 +1041,11 @@ function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[
     ];
     at.forEach(([u, x], k) => {
       const p = lerp(st.dOut[i]!, st.dIn[i]!, u);
-      // (`topY`: the outer edge's reach past the outline stops at that row, `ownCap`)
+      // (`topY`: the outer edge's reach past the outline rises at most `CAP_RIM_ABOVE` of itself above that row,
+      // `ownCap`)
       const o = st.dOut[i]!;
-      const f = k > 0 || p.y >= topY ? 1 : o.y <= topY ? 0 : (o.y - topY) / (o.y - p.y);
+      const top = topY - (o.y - p.y) * CAP_RIM_ABOVE;
+      const f = k > 0 || p.y >= top ? 1 : o.y <= top ? 0 : (o.y - top) / (o.y - p.y);
       d[k]!.push(f < 1 ? lerp(o, p, f) : p);
       s[k]!.push({ x: c.x + nx * x, y: c.y + ny * x });
     });
