@@ -245,6 +245,12 @@ describe('a top on arms down the side', () => {
       const along = strip.so.slice(2, -2).map((_, k) => alongAt(strip, k + 2) / scale);
       expect(Math.max(...along)).toBeLessThan(1.6);
     }
+    // and its cap (the quads from the seam to past its blend onto the arm) read from the sleeve's own sections, not
+    // from the flat lay's seam, which runs nearly along the sleeve while the person's lies across the arm (round 22,
+    // part C6, `ownCap`): the cap's worst quad stretch was 7.65 / 7.33 (the gingham swirled at both shoulders); now 1.69
+    for (const strip of strips) {
+      expect(Math.max(...quadStretch(strip).slice(0, 5))).toBeLessThan(3);
+    }
   }, 60_000);
 
   it("covers a hanging forearm to its mask's outline on both sides with a long sleeve (no skin sliver along it)", async () => {

@@ -710,6 +710,7 @@ function hangingStrip(
   const i0 = along0(seamI);
   const deep = across !== null && Math.max(o0, outerEnd) < i0;
   const cuff = i0 + (Math.max(i0, innerEnd) - i0) * UNDERARM_SHARE;
+  const owned: boolean[] = [];
   const so: Point[] = [];
   const si: Point[] = [];
   const dOut: Point[] = [];
@@ -726,8 +727,11 @@ function hangingStrip(
     const x = across ? across(t) : null;
     const lo = lerp(s.seamOuter, s.cuffOuter, t);
     const li = lerp(s.seamInner, s.cuffInner, t);
-    so.push(x ? lerp(lo, x.o, sb) : lo);
-    si.push(x ? lerp(li, x.i, sb) : li);
+    // (a long sleeve turned with the arm, `run`: its own sections from the seam on, `ownCap`)
+    const sw = run ? 1 : sb;
+    so.push(x ? lerp(lo, x.o, sw) : lo);
+    si.push(x ? lerp(li, x.i, sw) : li);
+    owned.push(run !== null && x !== null);
     const half = widthAt(t) / 2;
     const normal = (d: Point): Point => {
       const n = { x: -d.y, y: d.x };
@@ -768,8 +772,30 @@ function hangingStrip(
     const out = Math.min(1, (1 - t) / CAP_TURN_OUT);
     if (x && run && out > 0) capSection(s, so, si, dOut, dIn, o.d, outward, run, out * out * (3 - 2 * out));
   }
+  // (the seam's own section off the sleeve's cloth: carried back from the next two; a fan below a deep armpit is
+  // read through one similarity instead, `fanRead`)
+  const own = !deep && owned[1] === true && owned[2] === true;
   if (deep) fanRead(s, so, si, dOut, dIn, path, outward);
-  return { so, si, dOut, dIn };
+  else if (own && !owned[0]) ownCap(so, si, dOut, dIn);
+  return { so, si, dOut, dIn, own };
+}
+
+/**
+ * A long hanging sleeve's cap read from the sleeve's own sections (`capSection`), not blended from the flat lay's
+ * seam line: that seam (corner to armpit) runs nearly along the sleeve (shirt-check: 6 degrees off its axis), so a
+ * section near it read 2-4x farther along the sleeve than across it, while the person's seam lies across the arm:
+ * the cap's quads sheared 8-20x (larger over smaller singular value), a gingham's checks swirled into moire at both
+ * shoulders (ai-body). Its first section, the seam's (where the sleeve's own section is off its cloth), is the next
+ * two's line carried back by its drawn distance from the next (a seam is where a print may break).
+ */
+function ownCap(so: Point[], si: Point[], dOut: Point[], dIn: Point[]): void {
+  const [o1, o2, i1, i2] = [so[1], so[2], si[1], si[2]];
+  const [a0, a1, a2, b0, b1, b2] = [dOut[0], dOut[1], dOut[2], dIn[0], dIn[1], dIn[2]];
+  if (!o1 || !o2 || !i1 || !i2 || !a0 || !a1 || !a2 || !b0 || !b1 || !b2) return;
+  const [m0, m1, m2] = [lerp(a0, b0, 0.5), lerp(a1, b1, 0.5), lerp(a2, b2, 0.5)];
+  const r = dist(m0, m1) / Math.max(1e-6, dist(m1, m2));
+  so[0] = { x: o1.x + (o1.x - o2.x) * r, y: o1.y + (o1.y - o2.y) * r };
+  si[0] = { x: i1.x + (i1.x - i2.x) * r, y: i1.y + (i1.y - i2.y) * r };
 }
 
 /**
@@ -1127,13 +1153,21 @@ function padAcross(st: SleeveStrip, pad: boolean, seam = true): SleeveStrip & { 
 }
 
 /**
+ * A long hanging sleeve's cap read from its own cloth (`ownCap`): the outer edge's reach past the outline (its soft
+ * edge) rises at most this share of itself above the seam's top row (the body piece's shoulder corner). All of it
+ * stood a square stub above the shoulder's line where hair lies on it (longsleeve-breton on cgi-model-4); none of it
+ * left a notch under the body piece's own soft edge at the corner (blazer-navy on ai-body).
+ */
+const CAP_RIM_ABOVE = 0.5;
+
+/**
  * A padded sleeve (`padAcross`) drawn: across each section, from its outer edge, the source from its outer edge
  * inwards, past its edge band (its outline's line and shading) into its cloth, folded back outwards (mirrored) to
  * the band's inner line and folded again through its middle to the other band's, the same way out to the inner edge:
  * the print at the scale along, continuous (no seam), the outline's band only at the outline. Where a section is not
  * widened its folds meet and it is drawn as `drawStrip` draws it.
  */
-function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[] }) {
+function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[] }, topY = -Infinity) {
   const cols = 6;
   const s: Point[][] = Array.from({ length: cols }, () => []);
   const d: Point[][] = Array.from({ length: cols }, () => []);
@@ -1158,7 +1192,13 @@ function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[
       [1.08, -h - 0.16 * V],
     ];
     at.forEach(([u, x], k) => {
-      d[k]!.push(lerp(st.dOut[i]!, st.dIn[i]!, u));
+      const p = lerp(st.dOut[i]!, st.dIn[i]!, u);
+      // (`topY`: the outer edge's reach past the outline rises at most `CAP_RIM_ABOVE` of itself above that row,
+      // `ownCap`)
+      const o = st.dOut[i]!;
+      const top = topY - (o.y - p.y) * CAP_RIM_ABOVE;
+      const f = k > 0 || p.y >= top ? 1 : o.y <= top ? 0 : (o.y - top) / (o.y - p.y);
+      d[k]!.push(f < 1 ? lerp(o, p, f) : p);
       s[k]!.push({ x: c.x + nx * x, y: c.y + ny * x });
     });
   }
@@ -1677,8 +1717,10 @@ export function placeUpper(
           } else {
             // (a long sleeve's source sections read at the angle the drawn ones make with the arm, `capSection`; a
             // short one is its cap and hem only, turned its outline stepped at the shoulder and its hem slanted)
-            const padded = padAcross(foldAlong(hang(true), scale, padPrint), padPrint);
-            drawPadded(layer, src(part), padded);
+            // (its cap its own cloth, `ownCap`: padded from the seam on, as past it)
+            const hung = hang(true);
+            const padded = padAcross(foldAlong(hung, scale, padPrint), padPrint, !hung.own);
+            drawPadded(layer, src(part), padded, hung.own ? (hung.dOut[0]?.y ?? -Infinity) : -Infinity);
             strips.push(padded);
           }
         } else if (long) {
