@@ -1578,6 +1578,9 @@ export const SIDE_RIM_REACH = 0.35;
 /** How many times a dark pixel with three or four old neighbours is taken into the old region. */
 export const SPECK_PASSES = 2;
 
+/** A pixel between two old ones across it is taken under this share of the skin's level (the old edge's line). */
+export const ACROSS_DARK = 0.9;
+
 /**
  * The old garment's edge along the person's outline over the shoulders (issue 38, round 19, part Z5): above the
  * neck's row `oldRegion` takes only the neck and the shoulders' slope, so an old sheer yoke's grey seam on the top
@@ -1662,11 +1665,28 @@ export function oldShoulderRim(
         const p = y * W + x;
         if (old[p] || (mask[p] ?? 0) < 128 || (maps.hair[p] ?? 0) >= 128 || head[p] || maps.handArea[p]) continue;
         const around = (old[p - 1] ? 1 : 0) + (old[p + 1] ? 1 : 0) + (old[p - W] ? 1 : 0) + (old[p + W] ? 1 : 0);
-        if (around < 3) continue;
-        if (((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3 < dark) old[p] = 255;
+        // (or between two old pixels across it: a dark line of the old edge through the old region)
+        const across = (old[p - 1] && old[p + 1]) || (old[p - W] && old[p + W]);
+        if (around < 3 && !across) continue;
+        const lum = ((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3;
+        if (lum < dark || (across && lum < level * ACROSS_DARK)) old[p] = 255;
       }
     }
   }
+  // its blended edge just off the mask (a bust past the arm): a pixel beside the old region, darker than the backdrop
+  if (!bg) return;
+  const edge: number[] = [];
+  for (let y = Math.max(1, y0); y <= Math.min(H - 2, y1); y++) {
+    for (let x = Math.max(1, x0); x <= Math.min(W - 2, x1); x++) {
+      const p = y * W + x;
+      if (old[p] || (mask[p] ?? 0) >= 128 || (maps.hair[p] ?? 0) >= 128 || head[p] || maps.handArea[p]) continue;
+      if (!old[p - 1] && !old[p + 1] && !old[p - W] && !old[p + W]) continue;
+      bg.at(x, y, v);
+      const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0);
+      if (s < ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0)) * (1 - SHOULDER_RIM_BG)) edge.push(p);
+    }
+  }
+  for (const p of edge) old[p] = 255;
 }
 
 /** A run of old pixels on an arm at most this long (px), along a row or a column, between the arm's skin is the arm's. */
