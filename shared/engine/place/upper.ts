@@ -701,6 +701,7 @@ function hangingStrip(
   sections = 14,
   run: ((c: Point, dir: Point, reach: number) => number | null) | null = null,
   sides: ((p: Point, n: Point) => { o: number; i: number; w: number } | null) | null = null,
+  scale = 0,
 ) {
   const d0 = sub(path[1]!, path[0]!);
   const l0 = Math.hypot(d0.x, d0.y) || 1;
@@ -768,9 +769,18 @@ function hangingStrip(
     const out = Math.min(1, (1 - t) / CAP_TURN_OUT);
     if (x && run && out > 0) capSection(s, so, si, dOut, dIn, o.d, outward, run, out * out * (3 - 2 * out));
   }
-  if (deep) fanRead(s, so, si, dOut, dIn, path, outward);
+  if (deep) fanRead(s, so, si, dOut, dIn, path, outward, scale);
   return { so, si, dOut, dIn };
 }
+
+/**
+ * `fanRead` only where the drawn hem is at most this x the flat lay's cuff at the garment's scale. A narrow sleeve
+ * drawn round a wider arm (midi-dots' 24 px cuff, its hem drawn 2.1-2.6x that on cgi-model-15, -24, -27, -30, ai-body;
+ * a tee's 1.0x) read through the hem's similarity had its print enlarged that much both ways and its whole inner
+ * edge read from a few pixels by the cuff: white streaks fanned across the sleeve. There the strip keeps its
+ * seam-to-cuff sections, folded along and padded across to the body's scale (`foldAlong`, `padAcross`).
+ */
+export const FAN_READ_WIDEST = 1.5;
 
 /**
  * A sleeve below a deep armpit is drawn as a fan (`hangingStrip`'s `deep`): its inner edge a few pixels at the
@@ -784,10 +794,20 @@ function hangingStrip(
  * its backdrop, a notch) to the similarity's at the hem (smoothstep along the sleeve: from a share of its way down
  * the change of reading bent the stripes into a chevron there, cgi-model-30).
  */
-function fanRead(s: Sleeve, so: Point[], si: Point[], dOut: Point[], dIn: Point[], path: Point[], outward: Point) {
+function fanRead(
+  s: Sleeve,
+  so: Point[],
+  si: Point[],
+  dOut: Point[],
+  dIn: Point[],
+  path: Point[],
+  outward: Point,
+  scale: number,
+) {
   const k = so.length - 1;
   const [ho, hi, p0, p1] = [dOut[k], dIn[k], path[0], path[1]];
   if (!ho || !hi || !p0 || !p1 || k < 1) return;
+  if (dist(ho, hi) > dist(s.cuffOuter, s.cuffInner) * scale * FAN_READ_WIDEST) return;
   const unit = (v: Point): Point => {
     const l = Math.hypot(v.x, v.y) || 1;
     return { x: v.x / l, y: v.y / l };
@@ -1658,6 +1678,7 @@ export function placeUpper(
               14,
               turn && long ? limbRun : null,
               long ? foreSides(body, limb, rootW) : null,
+              scale,
             );
             capOverShoulder(st, body, pit.y);
             return st;
