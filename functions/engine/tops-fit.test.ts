@@ -21,15 +21,15 @@ beforeAll(async () => {
   await warmEngineModels();
 }, 60_000);
 
-async function place(garmentId: string, who: string) {
+async function place(garmentId: string, who: string, slot: 'top' | 'one-piece' = 'top') {
   const g = EVAL_GARMENTS.find((x) => x.id === garmentId);
   if (!g) throw new Error(`no eval garment ${garmentId}`);
   const person = await loadPerson(who);
   // the pipeline's body (scene.ts): the person mask, and the photo's backdrop told from it (part P2)
   const body = readScene(person, await analyzePerson(nodeModelRuntime, person)).body;
   const photo = await productPhoto(g, 'flat-white');
-  const det = detectGarment(photo.image, 'top');
-  const placed = placeUpper(det.image ?? photo.image, det.alpha, 'top', body, variantFor(0), [1, 1, 1]);
+  const det = detectGarment(photo.image, slot);
+  const placed = placeUpper(det.image ?? photo.image, det.alpha, slot, body, variantFor(0), [1, 1, 1]);
   const sleeves = newLayer(person.width, person.height);
   placed.drawLimbs(sleeves);
   return { placed, body, sleeves, person };
@@ -325,6 +325,20 @@ describe('a top on arms down the side', () => {
     // 0.74 (image left) and 0.36 before, 0.23 and 0.15 now
     for (const strip of strips)
       expect(stretchedShare(strip as Parameters<typeof stretchedShare>[0], 2)).toBeLessThan(0.3);
+  }, 60_000);
+
+  it("keeps a narrow short sleeve's print whole below a deep armpit (round 22, part C11)", async () => {
+    // midi-dots on cgi-model-15: the dress's 24 px cuff drawn 2.4x wider round her arm; read through the hem's
+    // similarity (`fanRead`) its whole inner edge came from a few pixels by the cuff, white streaks fanned across
+    // both sleeves; now its seam-to-cuff sections, folded along and padded across (`FAN_READ_WIDEST`): the share of
+    // each sleeve's drawn area stretched over 3x one way over the other,
+    // 0.86 both before, 0.24 and 0.31 now (its most sheared quad 70x and 58x before, 6.6x and 8.1x now)
+    const { placed, body } = await place('midi-dots', 'cgi-model-15', 'one-piece');
+    expect(body.armRaised).toEqual([false, false]);
+    const strips = placed.debug.strips ?? [];
+    expect(strips.length).toBe(2);
+    for (const strip of strips)
+      expect(stretchedShare(strip as Parameters<typeof stretchedShare>[0], 3)).toBeLessThan(0.5);
   }, 60_000);
 
   it("puts the armpits at the arms' inner sides, not at their outer sides", async () => {

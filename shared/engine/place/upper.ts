@@ -701,6 +701,7 @@ function hangingStrip(
   sections = 14,
   run: ((c: Point, dir: Point, reach: number) => number | null) | null = null,
   sides: ((p: Point, n: Point) => { o: number; i: number; w: number } | null) | null = null,
+  scale = 0,
 ) {
   const d0 = sub(path[1]!, path[0]!);
   const l0 = Math.hypot(d0.x, d0.y) || 1;
@@ -775,7 +776,7 @@ function hangingStrip(
   // (the seam's own section off the sleeve's cloth: carried back from the next two; a fan below a deep armpit is
   // read through one similarity instead, `fanRead`)
   const own = !deep && owned[1] === true && owned[2] === true;
-  if (deep) fanRead(s, so, si, dOut, dIn, path, outward);
+  if (deep) fanRead(s, so, si, dOut, dIn, path, outward, scale);
   else if (own && !owned[0]) ownCap(so, si, dOut, dIn);
   return { so, si, dOut, dIn, own };
 }
@@ -799,6 +800,15 @@ function ownCap(so: Point[], si: Point[], dOut: Point[], dIn: Point[]): void {
 }
 
 /**
+ * `fanRead` only where the drawn hem is at most this x the flat lay's cuff at the garment's scale. A narrow sleeve
+ * drawn round a wider arm (midi-dots' 24 px cuff, its hem drawn 2.1-2.6x that on cgi-model-15, -24, -27, -30, ai-body;
+ * a tee's 1.0x) read through the hem's similarity had its print enlarged that much both ways and its whole inner
+ * edge read from a few pixels by the cuff: white streaks fanned across the sleeve. There the strip keeps its
+ * seam-to-cuff sections, folded along and padded across to the body's scale (`foldAlong`, `padAcross`).
+ */
+export const FAN_READ_WIDEST = 1.5;
+
+/**
  * A sleeve below a deep armpit is drawn as a fan (`hangingStrip`'s `deep`): its inner edge a few pixels at the
  * armpit (0.2 of its outer edge's length on every fixture), its outer edge down the arm from the shoulder's top. Its
  * source sections ran from the flat lay's seam to its cuff at equal steps on both edges, so the whole underarm was
@@ -810,10 +820,20 @@ function ownCap(so: Point[], si: Point[], dOut: Point[], dIn: Point[]): void {
  * its backdrop, a notch) to the similarity's at the hem (smoothstep along the sleeve: from a share of its way down
  * the change of reading bent the stripes into a chevron there, cgi-model-30).
  */
-function fanRead(s: Sleeve, so: Point[], si: Point[], dOut: Point[], dIn: Point[], path: Point[], outward: Point) {
+function fanRead(
+  s: Sleeve,
+  so: Point[],
+  si: Point[],
+  dOut: Point[],
+  dIn: Point[],
+  path: Point[],
+  outward: Point,
+  scale: number,
+) {
   const k = so.length - 1;
   const [ho, hi, p0, p1] = [dOut[k], dIn[k], path[0], path[1]];
   if (!ho || !hi || !p0 || !p1 || k < 1) return;
+  if (dist(ho, hi) > dist(s.cuffOuter, s.cuffInner) * scale * FAN_READ_WIDEST) return;
   const unit = (v: Point): Point => {
     const l = Math.hypot(v.x, v.y) || 1;
     return { x: v.x / l, y: v.y / l };
@@ -1698,6 +1718,7 @@ export function placeUpper(
               14,
               turn && long ? limbRun : null,
               long ? foreSides(body, limb, rootW) : null,
+              scale,
             );
             capOverShoulder(st, body, pit.y);
             return st;
