@@ -493,6 +493,37 @@ describe('sleeves follow the arms', () => {
     expect(aboveShoulders(result, body, W)).toBeLessThan(1.2);
   }, 60_000);
 
+  it("draws a folded arm's upper sleeve from its own cloth at its scale, not a narrow wedge magnified (cgi-model-15)", async () => {
+    // the coat's flat-lay sleeve hangs from a seam nearly along its axis: across it below the armpit a wedge 14-19 px
+    // wide, drawn 69 px across the upper arm (`wideFrom`). Each upper sleeve's inner sections (past the seam's
+    // blend, before the elbow): drawn width over source width, their mean: 2.8 on her image-left arm before (a twill
+    // blurred into a streaky block), 1.8 and 1.7 now
+    const { result, body } = await render('coat-camel', 'cgi-model-15', 'outerwear');
+    const strips = (result.debug[0]?.strips ?? []) as { so?: Point[]; si?: Point[]; dOut: Point[]; dIn: Point[] }[];
+    for (const { root, mid } of [body.armL, body.armR]) {
+      // the upper sleeve: its last section's middle at the elbow, its first by the shoulder
+      const near = (p: Point | undefined, q: Point | undefined, c: Point, r: number) =>
+        !!p && !!q && Math.hypot((p.x + q.x) / 2 - c.x, (p.y + q.y) / 2 - c.y) < r;
+      const upper = strips.find(
+        (s) =>
+          near(s.dOut.at(-1), s.dIn.at(-1), mid, body.span * 0.1) &&
+          near(s.dOut[0], s.dIn[0], root, body.span * 0.4) &&
+          s.so &&
+          s.si,
+      );
+      expect(upper).toBeDefined();
+      const { so = [], si = [], dOut, dIn } = upper ?? { dOut: [], dIn: [] };
+      const mags: number[] = [];
+      for (let i = 3; i < dOut.length - 1; i++) {
+        const [a, b, c, d] = [so[i], si[i], dOut[i], dIn[i]];
+        if (!a || !b || !c || !d) continue;
+        mags.push(Math.hypot(c.x - d.x, c.y - d.y) / Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)));
+      }
+      expect(mags.length).toBeGreaterThan(3);
+      expect(mags.reduce((x, y) => x + y, 0) / mags.length).toBeLessThan(2.2);
+    }
+  }, 60_000);
+
   it("covers the outer side of a shoulder beside a folded arm's sleeve (cgi-model-15 mirrored)", async () => {
     // the mirrored photo: the shirt's sleeves set in at the corner (round 17, part X3b), the upper sleeve of a folded
     // arm ran straight down from the corner inside her rounded shoulder, a slit of skin outside it; now its cap

@@ -496,6 +496,38 @@ function sleeveAcross(
 }
 
 /**
+ * A folded arm's upper sleeve (not raised) is read across its own axis from its seam to the elbow, but a flat lay's
+ * sleeve hangs from a seam nearly along that axis (shoulder's top to armpit): across it there it is a narrow wedge
+ * (coat-camel's 14-19 px below the armpit, 40 at the elbow), each section drawn the upper arm's width, 69 px: its
+ * twill and shading magnified 2-5x across into a blurred streaky block (cgi-model-15's left arm; a twill is not
+ * padded, `PAD_COHERENCE`). Its sections are read from the first fraction of the axis (sampled in `WIDE_STEPS`)
+ * where the sleeve is `WIDE_SHARE` of its width at the elbow, at most to `WIDE_CUFF` short of the cuff (its hem band
+ * not at the elbow), for the upper sleeve's length on (the cloth at its own scale, 32-52 px there). The shift eases
+ * in over the strip's first `WIDE_RAMP` (its seam's cap still joins the body piece, no step across the sleeve).
+ */
+const WIDE_SHARE = 0.9;
+const WIDE_STEPS = 20;
+const WIDE_CUFF = 0.08;
+const WIDE_RAMP = 0.5;
+const smooth = (x: number) => x * x * (3 - 2 * x);
+
+/** The axis fraction a folded arm's upper sleeve is read from (0: its seam), at most `1 - tx`. */
+function wideFrom(across: (t: number) => { o: Point; i: Point } | null, tx: number): number {
+  const w = (t: number) => {
+    const x = across(t);
+    return x ? dist(x.o, x.i) : 0;
+  };
+  const need = w(tx) * WIDE_SHARE;
+  if (need <= 0) return 0;
+  const most = Math.max(0, 1 - tx - WIDE_CUFF);
+  for (let k = 0; k <= WIDE_STEPS; k++) {
+    const t = (k / WIDE_STEPS) * most;
+    if (w(t) >= need) return t;
+  }
+  return most;
+}
+
+/**
  * How far the sleeve's own pixels (its part's label, opaque) run from `c` along the unit `dir` (gaps of a few
  * pixels bridged, as `sleeveAcross`), at most `reach`; null where `c` is not on the sleeve.
  */
@@ -1637,6 +1669,9 @@ export function placeUpper(
           // (the upper sleeve ends at the elbow: past it by a share of the forearm's width its square end's
           // corner hung below the bent arm; the bend's outer side is `elbowJoin`'s)
           const tx = te;
+          // (its sections read where the sleeve is as wide as at the elbow, `wideFrom`, unless padded across: a
+          // gingham's checks folded along the eased-in shift into chevrons, shirt-check's)
+          const t0 = raised || padPrint ? 0 : wideFrom(limbAcross, tx);
           const upper = limbStrip(
             s.seamOuter,
             s.seamInner,
@@ -1649,7 +1684,7 @@ export function placeUpper(
             (t) => widthAt(t * tx),
             10,
             outward,
-            limbAcross ? (t) => limbAcross(t * tx) : null,
+            limbAcross ? (t) => limbAcross(t * tx + t0 * smooth(Math.min(1, t / WIDE_RAMP))) : null,
             raised && long ? Math.min(SEAM_CLEAR_MAX, seamClear(s) / tx) : undefined,
           );
           // (an arm not raised: under it and the body piece, its first sections read from the sleeve's and the
