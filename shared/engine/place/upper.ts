@@ -1243,14 +1243,15 @@ function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[
       [(V + m + p) / W, -(m - p)],
       [1.08, -h - 0.16 * V],
     ];
+    const [o, q] = [st.dOut[i], st.dIn[i]];
+    if (!o || !q) continue;
     at.forEach(([u, x], k) => {
-      const p = lerp(st.dOut[i]!, st.dIn[i]!, u);
+      const p = lerp(o, q, u);
       // (`topY`: the outer edge's reach past the outline rises at most `CAP_RIM_ABOVE` of itself above that row,
       // `ownCap`)
-      const o = st.dOut[i]!;
       const top = topY - (o.y - p.y) * CAP_RIM_ABOVE;
       const f = k > 0 || p.y >= top ? 1 : o.y <= top ? 0 : (o.y - top) / (o.y - p.y);
-      d[k]!.push(f < 1 ? lerp(o, p, f) : p);
+      d[k]?.push(f < 1 ? lerp(o, p, f) : p);
       s[k]!.push({ x: c.x + nx * x, y: c.y + ny * x });
     });
   }
