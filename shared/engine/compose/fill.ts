@@ -891,6 +891,8 @@ export function leaveBackground(
 
 /** A released part enclosed on the torso is the old garment's only this far (x the span) inside the torso's sides. */
 const ENCLOSED_TORSO_IN = 0.05;
+/** (nor within this (x an arm's capsule radius) of an arm: the backdrop in the gap between a forearm and the torso) */
+const ENCLOSED_ARM_REACH = 1.5;
 
 /**
  * A part `leaveBackground` released that touches nothing off the person's mask and lies inside the torso's sides
@@ -932,7 +934,7 @@ function keepEnclosedOnTorso(
       const by = (b / cw) | 0;
       const x = bx + x0;
       const y = by + y0;
-      if (x < (sides[by * 2] ?? 0) || x > (sides[by * 2 + 1] ?? 0)) open = true;
+      if (x < (sides[by * 2] ?? 0) || x > (sides[by * 2 + 1] ?? 0) || body.onArm(x, y, ENCLOSED_ARM_REACH)) open = true;
       for (let k = 0; k < 4; k++) {
         const nx = x + (k === 0 ? -1 : k === 1 ? 1 : 0);
         const ny = y + (k === 2 ? -1 : k === 3 ? 1 : 0);
