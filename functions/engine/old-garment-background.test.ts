@@ -392,6 +392,37 @@ describe('the backdrop behind an old garment off the body', () => {
     // before: 117; after: 47 (the silvery trim of the dress left just above the neckline)
     expect(dark).toBeLessThan(80);
   }, 30_000);
+  it("takes cgi-model-23's pale blue lace above a camisole's neckline (no blue patch on the chest)", async () => {
+    // issue 38 round 22, part C1b: the old cami's lace, of the blue-grey wall's colour, was released from the old
+    // region as the backdrop in blocks enclosed on the chest, and stayed above the new camisole's neckline
+    const photo = await loadPerson('cgi-model-23');
+    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { body } = readScene(photo, analysis);
+    const drawn = EVAL_GARMENTS.find((g) => g.id === 'cami-silk');
+    if (!drawn) throw new Error('cami-silk');
+    const { image } = await productPhoto(drawn, 'flat-white');
+    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
+    const W = photo.width;
+    const g = r.layers.garment.data;
+    const d = r.image.data;
+    const cx = Math.round(body.neck.x);
+    let top = Math.round(body.neck.y);
+    while (top < body.pelvis.y && (g[top * W + cx] ?? 0) < 128) top++;
+    // blue pixels (skin is redder than blue) on the person between the neck's row and the camisole's top edge, off
+    // the camisole, inside the torso's sides
+    let blue = 0;
+    for (let y = Math.round(body.neck.y); y < top; y++) {
+      const [tl, tr] = body.torsoEdges(y);
+      for (let x = Math.round(tl); x <= Math.round(tr); x++) {
+        const p = y * W + x;
+        if ((body.mask[p] ?? 0) < 128 || (g[p] ?? 0) >= 16) continue;
+        if ((d[p * 4 + 2] ?? 0) > (d[p * 4] ?? 0) + 10) blue++;
+      }
+    }
+    console.log(`blue pixels above the camisole's neckline: ${blue}`);
+    // before: 125; after: 25 (the lace's rim at the neckline)
+    expect(blue).toBeLessThan(60);
+  }, 30_000);
   it("takes cgi-model-24's black dress's edge and specks beside the arm under a tank (no dark crescent)", async () => {
     // issue 38 round 21, part B7: the glossy dress's bust stands out past the image-left arm below the shoulder; its
     // dark edge in the mask's blended rim (past the shoulders' window) and dark specks the skin map took at the

@@ -871,6 +871,7 @@ export function leaveBackground(
       released[y * cw + x] = 1;
     }
   }
+  if (shaded) keepEnclosedOnTorso(region, released, body, x0, y0, cw, ch);
   // and the blend's faint rim beside what stays (released, or off the person's mask), a little off towards the old
   // garment (BLEND_RIM), pixel by pixel
   for (let pass = 0; blend && pass < r; pass++) {
@@ -885,6 +886,71 @@ export function leaveBackground(
     }
     if (back.length === 0) break;
     for (const p of back) region[p] = 255;
+  }
+}
+
+/** A released part enclosed on the torso is the old garment's only this far (x the span) inside the torso's sides. */
+const ENCLOSED_TORSO_IN = 0.05;
+/** (nor within this (x an arm's capsule radius) of an arm: the backdrop in the gap between a forearm and the torso) */
+const ENCLOSED_ARM_REACH = 1.5;
+
+/**
+ * A part `leaveBackground` released that touches nothing off the person's mask and lies inside the torso's sides
+ * (ENCLOSED_TORSO_IN in) is the old garment of the backdrop's colour, not the backdrop (issue 38, round 22, part
+ * C1b): a pale blue cami's lace before a blue-grey wall, released in blocks on the chest, stayed above a new
+ * camisole's neckline. Put back into `region` (in place); `released` is over the box x0, y0, cw x ch.
+ */
+function keepEnclosedOnTorso(
+  region: Uint8Array,
+  released: Uint8Array,
+  body: Body,
+  x0: number,
+  y0: number,
+  cw: number,
+  ch: number,
+): void {
+  const { width: W, height: H, mask } = body;
+  const m = body.span * ENCLOSED_TORSO_IN;
+  // (the torso's sides shrunk by m, per row of the box)
+  const sides = new Float32Array(ch * 2);
+  for (let by = 0; by < ch; by++) {
+    const [tl, tr] = body.torsoEdges(by + y0);
+    sides[by * 2] = tl + m;
+    sides[by * 2 + 1] = tr - m;
+  }
+  const seen = new Uint8Array(cw * ch);
+  const stack: number[] = [];
+  const part: number[] = [];
+  for (let s = 0; s < cw * ch; s++) {
+    if (!released[s] || seen[s]) continue;
+    seen[s] = 1;
+    stack.push(s);
+    part.length = 0;
+    let open = false;
+    while (stack.length) {
+      const b = stack.pop() ?? 0;
+      part.push(b);
+      const bx = b % cw;
+      const by = (b / cw) | 0;
+      const x = bx + x0;
+      const y = by + y0;
+      if (x < (sides[by * 2] ?? 0) || x > (sides[by * 2 + 1] ?? 0) || body.onArm(x, y, ENCLOSED_ARM_REACH)) open = true;
+      for (let k = 0; k < 4; k++) {
+        const nx = x + (k === 0 ? -1 : k === 1 ? 1 : 0);
+        const ny = y + (k === 2 ? -1 : k === 3 ? 1 : 0);
+        if (nx < 0 || ny < 0 || nx >= W || ny >= H) {
+          open = true;
+          continue;
+        }
+        if ((mask[ny * W + nx] ?? 0) < 128) open = true;
+        const nb = (ny - y0) * cw + nx - x0;
+        if (nx < x0 || ny < y0 || nx - x0 >= cw || ny - y0 >= ch || !released[nb] || seen[nb]) continue;
+        seen[nb] = 1;
+        stack.push(nb);
+      }
+    }
+    if (open) continue;
+    for (const b of part) region[((b / cw) | 0) * W + y0 * W + (b % cw) + x0] = 255;
   }
 }
 
