@@ -11,6 +11,7 @@ import {
   growIntoShadow,
   removeClipHanger,
   removeHangerEnds,
+  removeShoulderNubs,
   removeHook,
   removeInsideBack,
   removeNeckFill,
@@ -42,7 +43,7 @@ export interface DetectedGarment {
    * What was cleaned off the product photo (product-photo.ts): shadow pixels, hook rows, the tilt undone (degrees),
    * the pixels of a neck opening's fill (a ghost mannequin's inside back, a hanger's bar and what it closes off),
    * the rows of a clip hanger cleared above a bottom's waistband, the pixels of a hanger's ends cleared beside
-   * a sleeveless garment's straps.
+   * a sleeveless garment's straps or a sleeved one's shoulders.
    */
   corrections: {
     shadow: number;
@@ -599,6 +600,15 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null, 
     kept = keepMainBlobs(kept.alpha);
     bbox = unionBox(kept.blobs);
   }
+  // where a hanger was seen, its ends beside a sleeved garment's shoulders are not cloth
+  const nubs =
+    kept.blobs.length === 1 && (hookRows || neckFill) && hint !== 'shoes' && hint !== 'bottom'
+      ? removeShoulderNubs(image, kept.alpha, bbox)
+      : 0;
+  if (nubs) {
+    kept = keepMainBlobs(kept.alpha);
+    bbox = unionBox(kept.blobs);
+  }
   // a photo taken askew is turned upright (one piece only: a pair of shoes need not be symmetric)
   const tilt = kept.blobs.length === 1 && hint !== 'shoes' ? estimateTilt(kept.alpha) : 0;
   let straight: RgbaImage | undefined = cleaned;
@@ -615,7 +625,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null, 
     alpha: kept.alpha,
     bbox,
     ...(straight ? { image: straight } : {}),
-    corrections: { shadow, hookRows, tilt, neckFill, clipRows, hangerEnds },
+    corrections: { shadow, hookRows, tilt, neckFill, clipRows, hangerEnds: hangerEnds + nubs },
   };
 }
 

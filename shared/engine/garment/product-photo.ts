@@ -97,6 +97,18 @@ export const PRODUCT_PHOTO = {
   endMinOut: 0.025,
   endBelow: 0.05,
   endColour: 18,
+  /**
+   * A hanger's ends beside a sleeved garment's shoulders (removeShoulderNubs, only where a hanger was seen: its hook
+   * or its bar across the neck): within `nubTop` of the height below the outline's top, a bump of the side at most
+   * `nubMaxHeight` of the height tall, standing out by at least `nubMinOut` of the width (and 4 px) past the side
+   * both above and below it within that height, in a colour `endColour` from the cloth just inside it. The sleeve's
+   * edge runs on out below it, so the side steps back in only a little (7-9 px on the shirt and the puffer).
+   */
+  nubTop: 0.25,
+  nubMaxHeight: 0.05,
+  nubMinOut: 0.008,
+  /** ...and its root inside that line: pixels further than this from every cloth sample just inside it. */
+  nubTone: 30,
 } as const;
 
 /** The mark growIntoShadow leaves on a shadow pixel in the background map (1: the background's own colour). */
@@ -349,6 +361,140 @@ export function removeHangerEnds(
         if (x < 0 || x >= W) break;
         if (alpha.data[y * W + x]) cleared++;
         alpha.data[y * W + x] = 0;
+      }
+    }
+  }
+  return cleared;
+}
+
+/**
+ * Remove a hanger's ends seen beside a sleeved garment's shoulders (a shirt's, a jacket's on a hanger whose bar is
+ * wider than the shoulders): near the top, a short bump of the outline's side, further out than the side just above
+ * and just below it, in a colour unlike the cloth's. Its pixels past the line joining the side above and below it
+ * are cleared. Left in, the shoulder point was read on the bump (14-16 px out, 10 down on the puffer and the shirt)
+ * and the shoulders' tops were left bare on the person. Returns the number of pixels cleared.
+ */
+export function removeShoulderNubs(
+  image: RgbaImage,
+  alpha: GrayImage,
+  bbox: { x: number; y: number; w: number; h: number },
+): number {
+  const W = alpha.width;
+  const on = (x: number, y: number) => (alpha.data[y * W + x] ?? 0) >= 128;
+  const y0 = bbox.y;
+  const n = Math.min(bbox.h, Math.round(bbox.h * PRODUCT_PHOTO.nubTop));
+  const maxH = Math.max(3, Math.round(bbox.h * PRODUCT_PHOTO.nubMaxHeight));
+  const minOut = Math.max(4, bbox.w * PRODUCT_PHOTO.nubMinOut);
+  let cleared = 0;
+  for (const side of [-1, 1] as const) {
+    // the side's outward position per row (larger = further out), null on an empty row
+    const out: (number | null)[] = [];
+    for (let i = 0; i < n + maxH; i++) {
+      const y = y0 + i;
+      let e: number | null = null;
+      if (y < bbox.y + bbox.h) {
+        if (side < 0) {
+          for (let x = bbox.x; x < bbox.x + bbox.w; x++)
+            if (on(x, y)) {
+              e = -x;
+              break;
+            }
+        } else {
+          for (let x = bbox.x + bbox.w - 1; x >= bbox.x; x--)
+            if (on(x, y)) {
+              e = x;
+              break;
+            }
+        }
+      }
+      out.push(e);
+    }
+    // the nearest row above (below) row i at least minOut further in, within maxH rows
+    const inAt = (i: number, step: -1 | 1): number => {
+      const o = out[i];
+      if (o == null) return -1;
+      for (let j = i + step, k = 0; k < maxH && j >= 0 && j < out.length; j += step, k++) {
+        const v = out[j];
+        if (v == null) return -1;
+        if (v <= o - minOut) return j;
+      }
+      return -1;
+    };
+    for (let i = 0; i < n; i++) {
+      if (inAt(i, -1) < 0 || inAt(i, 1) < 0) continue;
+      // the bump: the rows from here on standing out of both neighbours; its bounds the rows in above and below
+      let p1 = i;
+      while (p1 + 1 < n && inAt(p1 + 1, -1) >= 0 && inAt(p1 + 1, 1) >= 0) p1++;
+      let peak = i;
+      for (let j = i; j <= p1; j++) if ((out[j] ?? -Infinity) > (out[peak] ?? -Infinity)) peak = j;
+      const a = inAt(peak, -1);
+      const b = inAt(peak, 1);
+      const oa = out[a];
+      const ob = out[b];
+      i = p1;
+      if (a < 0 || b < 0 || oa == null || ob == null || b - a - 1 > maxH) continue;
+      // below it the side runs on out (a sleeve's edge), not in (a short sleeve's cuff corner on a flat lay)
+      let runsOut = false;
+      for (let j = b + 1; j <= b + 2 * maxH && j < out.length; j++)
+        if ((out[j] ?? -Infinity) >= ob + minOut) runsOut = true;
+      if (!runsOut) continue;
+      const chord = (j: number) => oa + ((ob - oa) * (j - a)) / (b - a);
+      // its colour against the cloth just inside it: each bump pixel's distance (largest channel difference) to
+      // the nearest cloth sample, averaged (a print's mean is no colour of it: the check's left end 14 from its mean)
+      const lobe: number[] = [];
+      const cloth: number[] = [];
+      for (let j = a + 1; j < b; j++) {
+        const y = y0 + j;
+        const edge = Math.round(chord(j));
+        const o = out[j] ?? edge;
+        for (let k = 1; k <= o - edge; k++) if (on(side * (edge + k), y)) lobe.push((y * W + side * (edge + k)) * 4);
+        // (the bump's own root may run a few px inside the line)
+        for (let k = Math.round(2 * minOut); k <= 3 * minOut; k++)
+          if (on(side * (edge - k), y)) cloth.push((y * W + side * (edge - k)) * 4);
+      }
+      if (!lobe.length || !cloth.length) continue;
+      let sum = 0;
+      for (const l of lobe) {
+        let best = Infinity;
+        for (const c of cloth) {
+          let d = 0;
+          for (let ch = 0; ch < 3; ch++)
+            d = Math.max(d, Math.abs((image.data[l + ch] ?? 0) - (image.data[c + ch] ?? 0)));
+          best = Math.min(best, d);
+        }
+        sum += best;
+      }
+      const diff = sum / lobe.length;
+      if (diff < PRODUCT_PHOTO.endColour) continue;
+      // the bump's colour: its pixels past the line; its root inside the line (the hanger passes behind the
+      // cloth) is cleared too, in from the side while of that colour (the root left, the shoulder point was read on it)
+      const near = (x: number, y: number) => {
+        const o = (y * W + x) * 4;
+        let best = Infinity;
+        for (const c of cloth) {
+          let d = 0;
+          for (let ch = 0; ch < 3; ch++)
+            d = Math.max(d, Math.abs((image.data[o + ch] ?? 0) - (image.data[c + ch] ?? 0)));
+          best = Math.min(best, d);
+        }
+        return best > PRODUCT_PHOTO.nubTone;
+      };
+      const deepest = Math.round(3 * minOut);
+      for (let j = Math.max(0, a - 2); j <= Math.min(out.length - 1, b + 2); j++) {
+        const y = y0 + j;
+        const o = out[j];
+        if (o == null || y >= bbox.y + bbox.h) continue;
+        const edge = j > a && j < b ? Math.round(chord(j)) : o;
+        let x = side * o;
+        for (; x >= 0 && x < W && (side * x > edge || (near(x, y) && side * x > o - deepest)); x -= side) {
+          if (alpha.data[y * W + x]) cleared++;
+          alpha.data[y * W + x] = 0;
+        }
+        // (with the bump's soft fringe past it)
+        for (let f = side * o + side; f >= 0 && f < W && (alpha.data[y * W + f] ?? 0) > 0; f += side) {
+          cleared++;
+          alpha.data[y * W + f] = 0;
+        }
       }
     }
   }
