@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePerson, detectGarment } from '../../shared/engine';
-import { newLayer } from '../../shared/engine/core/raster';
+import { newLayer, type Layer } from '../../shared/engine/core/raster';
 import type { Point } from '../../shared/engine/core/tps';
 import { variantFor } from '../../shared/engine/look/variants';
 import { readScene } from '../../shared/engine/compose/scene';
@@ -33,6 +33,43 @@ async function place(garmentId: string, who: string, slot: 'top' | 'one-piece' =
   const sleeves = newLayer(person.width, person.height);
   placed.drawLimbs(sleeves);
   return { placed, body, sleeves, person };
+}
+
+/**
+ * How clearly a drawn print repeats in a 21 px tile on the upper arm (at `t` from the root to the elbow, `off` x the
+ * arm's root width off its line): the tile's luminance autocorrelation (normalized) at its best shift of 3-12 px.
+ * One lattice (checks drawn by a single affine map) peaks near 1; a mirror fold through the tile mixes two lattices.
+ */
+function repeatPeak(layer: Layer, arm: Limb, t: number, off: number): number {
+  const W = layer.width;
+  const d = layer.data;
+  const lum = (q: number) => (d[q * 4] ?? 0) * 0.3 + (d[q * 4 + 1] ?? 0) * 0.59 + (d[q * 4 + 2] ?? 0) * 0.11;
+  const on = (q: number) => (d[q * 4 + 3] ?? 0) > 250;
+  const len = Math.hypot(arm.mid.x - arm.root.x, arm.mid.y - arm.root.y) || 1;
+  const [nx, ny] = [-(arm.mid.y - arm.root.y) / len, (arm.mid.x - arm.root.x) / len];
+  const cx = Math.round(arm.root.x + (arm.mid.x - arm.root.x) * t + nx * off * arm.widthRoot);
+  const cy = Math.round(arm.root.y + (arm.mid.y - arm.root.y) * t + ny * off * arm.widthRoot);
+  const tile: number[] = [];
+  for (let y = cy - 10; y <= cy + 10; y++)
+    for (let x = cx - 10; x <= cx + 10; x++) if (on(y * W + x)) tile.push(y * W + x);
+  const mean = tile.reduce((s, q) => s + lum(q), 0) / Math.max(1, tile.length);
+  const variance = tile.reduce((s, q) => s + (lum(q) - mean) ** 2, 0) / Math.max(1, tile.length);
+  let best = -1;
+  for (let dy = 0; dy <= 12; dy++) {
+    for (let dx = -12; dx <= 12; dx++) {
+      if (dx * dx + dy * dy < 9) continue;
+      let acc = 0;
+      let m = 0;
+      for (const q of tile) {
+        const q2 = q + dy * W + dx;
+        if (!on(q2)) continue;
+        acc += (lum(q) - mean) * (lum(q2) - mean);
+        m++;
+      }
+      if (m > 100 && variance > 0) best = Math.max(best, acc / m / variance);
+    }
+  }
+  return best;
 }
 
 /** The upper arm's axis at row y (root to elbow). */
@@ -227,7 +264,7 @@ describe('a top on arms down the side', () => {
     // ai-body, arms down: the shirt's flat-lay sleeve is narrow at its top and the arm widest there, its sections
     // drawn 2.0x (left) and 2.2x (right) wider across than along (the gingham's checks blobs); now each section's
     // source is widened at the scale along and folded back into the sleeve's own cloth (`padAcross`): 1.0
-    const { placed, body } = await place('shirt-check', 'ai-body');
+    const { placed, body, sleeves } = await place('shirt-check', 'ai-body');
     expect(body.armRaised).toEqual([false, false]);
     const strips = (placed.debug.strips ?? []) as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }[];
     expect(strips.length).toBe(2);
@@ -251,6 +288,14 @@ describe('a top on arms down the side', () => {
     for (const strip of strips) {
       expect(Math.max(...quadStretch(strip).slice(0, 5))).toBeLessThan(3);
     }
+    // and its checks one lattice across the upper sleeve: padded by a whole number of the print's repeats, not
+    // mirrored (round 23, part D1, `printLattice`): the mirror's folds drew a chevron band along each side (the
+
+    const side: number[] = [];
+    for (const arm of [body.armL, body.armR]) {
+      for (const k of [-1, 1]) for (let t = 0.25; t <= 0.65; t += 0.1) side.push(repeatPeak(sleeves, arm, t, k * 0.3));
+    }
+    expect(side.reduce((a, b) => a + b, 0) / side.length).toBeGreaterThan(0.7);
   }, 60_000);
 
   it("covers a hanging forearm to its mask's outline on both sides with a long sleeve (no skin sliver along it)", async () => {

@@ -1067,6 +1067,134 @@ export function printCoherence(
   return sleeves.length ? sum / sleeves.length : 0;
 }
 
+/**
+ * A sleeve's print with a clear period (a gingham's checks, a grid of dots) is padded across by translation, not
+ * mirrored (`drawPadded`): its luminance's autocorrelation (normalized) over a window round the sleeve's middle
+ * peaks at least this high at two shifts that are not in line (the print's repeat). A mirror across a line slanted
+ * to a gingham's checks drew a chevron band along each fold (shirt-check on ai-body, round 22 part C6).
+ */
+export const PERIOD_PEAK = 0.5;
+/** ... the window's half size and the longest repeat looked for (source px). */
+const PERIOD_WINDOW = 28;
+const PERIOD_MAX = 22;
+
+/**
+ * The print's repeat on a sleeve's cloth (`PERIOD_PEAK`): two shifts (source px, sub-pixel) that map the print onto
+ * itself, the shortest peak and the shortest one at least 30 degrees off its line; null without a clear period.
+ */
+export function printLattice(
+  image: RgbaImage,
+  labels: Uint8Array,
+  alpha: GrayImage,
+  s: Sleeve,
+  part: number,
+): [Point, Point] | null {
+  const { width: W, height: H } = image;
+  const px = image.data;
+  const c = lerp(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5), 0.5);
+  const x0 = Math.max(0, Math.round(c.x) - PERIOD_WINDOW);
+  const x1 = Math.min(W - 1, Math.round(c.x) + PERIOD_WINDOW);
+  const y0 = Math.max(0, Math.round(c.y) - PERIOD_WINDOW);
+  const y1 = Math.min(H - 1, Math.round(c.y) + PERIOD_WINDOW);
+  const R = PERIOD_MAX;
+  // the window's cloth (its own part, opaque), luminance less its mean (NaN off the cloth)
+  const ww = x1 - x0 + 1;
+  const wh = y1 - y0 + 1;
+  if (ww < 2 * R || wh < 2 * R) return null;
+  const v = new Float32Array(ww * wh).fill(NaN);
+  let sum = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const q = y * W + x;
+      if (labels[q] !== part || (alpha.data[q] ?? 0) < 250) continue;
+      const l = (px[q * 4] ?? 0) * 0.3 + (px[q * 4 + 1] ?? 0) * 0.59 + (px[q * 4 + 2] ?? 0) * 0.11;
+      v[(y - y0) * ww + (x - x0)] = l;
+      sum += l;
+      n++;
+    }
+  }
+  if (n < 100) return null;
+  const mean = sum / n;
+  let varSum = 0;
+  for (let i = 0; i < v.length; i++) {
+    const a = v[i] ?? NaN;
+    if (a === a) {
+      v[i] = a - mean;
+      varSum += (a - mean) ** 2;
+    }
+  }
+  const variance = varSum / n;
+  if (variance < 4) return null;
+  // normalized autocorrelation at each shift (dx in -R..R, dy in 0..R; the other half by symmetry), sampled every
+  // other pixel
+  const side = 2 * R + 1;
+  const C = new Float32Array(side * side).fill(-1);
+  for (let dy = 0; dy <= R; dy++) {
+    for (let dx = -R; dx <= R; dx++) {
+      if (dy === 0 && dx < 0) continue;
+      let acc = 0;
+      let m = 0;
+      for (let y = 0; y + dy < wh; y += 2) {
+        for (let x = Math.max(0, -dx); x < ww && x + dx < ww; x += 2) {
+          const a = v[y * ww + x] ?? NaN;
+          const b = v[(y + dy) * ww + x + dx] ?? NaN;
+          if (a !== a || b !== b) continue;
+          acc += a * b;
+          m++;
+        }
+      }
+      const r = m >= 40 ? acc / m / variance : -1;
+      C[(dy + R) * side + dx + R] = r;
+      C[(R - dy) * side + R - dx] = r;
+    }
+  }
+  const at = (dx: number, dy: number) =>
+    Math.abs(dx) > R || Math.abs(dy) > R ? -1 : (C[(dy + R) * side + dx + R] ?? -1);
+  // the peaks (local maxima over 8 neighbours, at least 3 px off), refined to a sub-pixel by a parabola each way
+  const peaks: Point[] = [];
+  for (let dy = 0; dy <= R - 1; dy++) {
+    for (let dx = -R + 1; dx <= R - 1; dx++) {
+      if ((dy === 0 && dx <= 0) || dx * dx + dy * dy < 9) continue;
+      const r = at(dx, dy);
+      if (r < PERIOD_PEAK) continue;
+      let top = true;
+      for (let j = -1; j <= 1 && top; j++)
+        for (let i = -1; i <= 1; i++) if ((i || j) && at(dx + i, dy + j) > r) top = false;
+      if (!top) continue;
+      const sub = (lo: number, hi: number) => {
+        const den = lo - 2 * r + hi;
+        return den < -1e-6 ? Math.max(-0.5, Math.min(0.5, (lo - hi) / (2 * den))) : 0;
+      };
+      peaks.push({ x: dx + sub(at(dx - 1, dy), at(dx + 1, dy)), y: dy + sub(at(dx, dy - 1), at(dx, dy + 1)) });
+    }
+  }
+  const len = (p: Point) => Math.hypot(p.x, p.y);
+  peaks.sort((a, b) => len(a) - len(b));
+  const [a] = peaks;
+  if (!a) return null;
+  const b = peaks.find((p) => Math.abs(a.x * p.y - a.y * p.x) >= 0.5 * len(a) * len(p));
+  return b ? [a, b] : null;
+}
+
+/** The shift by a whole number of the print's repeats (`printLattice`) nearest to `t`. */
+function nearestRepeat(lattice: [Point, Point], t: Point): Point {
+  const [a, b] = lattice;
+  const det = a.x * b.y - a.y * b.x;
+  const i0 = Math.round((t.x * b.y - t.y * b.x) / det);
+  const j0 = Math.round((a.x * t.y - a.y * t.x) / det);
+  let best = { x: 0, y: 0 };
+  let bestD = Infinity;
+  for (let i = i0 - 1; i <= i0 + 1; i++) {
+    for (let j = j0 - 1; j <= j0 + 1; j++) {
+      const p = { x: i * a.x + j * b.x, y: i * a.y + j * b.y };
+      const dd = Math.hypot(p.x - t.x, p.y - t.y);
+      if (dd < bestD) [best, bestD] = [p, dd];
+    }
+  }
+  return best;
+}
+
 type SleeveStrip = { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[]; rate?: number[] };
 
 /** A long sleeve's print is folded along where it is drawn longer than this (x the body piece's scale). */
@@ -1219,8 +1347,14 @@ const CAP_RIM_ABOVE = 0.5;
  * the print at the scale along, continuous (no seam), the outline's band only at the outline. Where a section is not
  * widened its folds meet and it is drawn as `drawStrip` draws it.
  */
-function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[] }, topY = -Infinity) {
-  const cols = 6;
+function drawPadded(
+  layer: Layer,
+  src: Source,
+  st: SleeveStrip & { half: number[] },
+  topY = -Infinity,
+  lattice: [Point, Point] | null = null,
+) {
+  const cols = 8;
   const s: Point[][] = Array.from({ length: cols }, () => []);
   const d: Point[][] = Array.from({ length: cols }, () => []);
   for (let i = 0; i < st.so.length; i++) {
@@ -1235,24 +1369,41 @@ function drawPadded(layer: Layer, src: Source, st: SleeveStrip & { half: number[
     const W = 2 * V;
     // (u across the drawn section, outer 0 to inner 1; x across the source from its middle, outer side positive;
     // the first and last reach a little past the outline, as `drawStrip`'s do: the soft edge inside the mesh)
-    const at: [number, number][] = [
-      [-0.08, h + 0.16 * V],
-      [(e + p) / W, m - p],
-      [(e + 2 * p) / W, m],
-      [(V + m) / W, -m],
-      [(V + m + p) / W, -(m - p)],
-      [1.08, -h - 0.16 * V],
-    ];
+    // (a print with a repeat, `printLattice`: each pad is the cloth inside its edge band read on inwards by a whole
+    // number of repeats, `T`, about the pad's width: it meets the band and the middle with no seam, no mirror)
+    const T = lattice && p > 0 ? nearestRepeat(lattice, { x: 2 * p * nx, y: 2 * p * ny }) : null;
+    // ([u, x, and the source's shift off its across line])
+    const at: [number, number, number, number][] = T
+      ? [
+          [-0.08, h + 0.16 * V, 0, 0],
+          [e / W, m, 0, 0],
+          [(e + 2 * p) / W, m, -T.x, -T.y],
+          [(e + 2 * p) / W, m, 0, 0],
+          [(V + m) / W, -m, 0, 0],
+          [(V + m) / W, -m, T.x, T.y],
+          [(V + m + 2 * p) / W, -m, 0, 0],
+          [1.08, -h - 0.16 * V, 0, 0],
+        ]
+      : [
+          [-0.08, h + 0.16 * V, 0, 0],
+          [(e + p) / W, m - p, 0, 0],
+          [(e + 2 * p) / W, m, 0, 0],
+          [(e + 2 * p) / W, m, 0, 0],
+          [(V + m) / W, -m, 0, 0],
+          [(V + m) / W, -m, 0, 0],
+          [(V + m + p) / W, -(m - p), 0, 0],
+          [1.08, -h - 0.16 * V, 0, 0],
+        ];
     const [o, q] = [st.dOut[i], st.dIn[i]];
     if (!o || !q) continue;
-    at.forEach(([u, x], k) => {
+    at.forEach(([u, x, ox, oy], k) => {
       const p = lerp(o, q, u);
       // (`topY`: the outer edge's reach past the outline rises at most `CAP_RIM_ABOVE` of itself above that row,
       // `ownCap`)
       const top = topY - (o.y - p.y) * CAP_RIM_ABOVE;
       const f = k > 0 || p.y >= top ? 1 : o.y <= top ? 0 : (o.y - top) / (o.y - p.y);
       d[k]?.push(f < 1 ? lerp(o, p, f) : p);
-      s[k]!.push({ x: c.x + nx * x, y: c.y + ny * x });
+      s[k]?.push({ x: c.x + nx * x + ox, y: c.y + ny * x + oy });
     });
   }
   drawMesh(layer, src, [{ s, d }]);
@@ -1588,6 +1739,8 @@ export function placeUpper(
       // the sleeves' print widened to the arm at its scale along (`padAcross`) unless it runs one way (stripes)
       const padPrint = sleeves.length > 0 && printCoherence(image, g.labels, alpha, sleeves) < PAD_COHERENCE;
       for (const { s: own, limb, part, raised } of sleeves) {
+        // (its print's repeat, padded by it: `printLattice`)
+        const lattice = padPrint ? printLattice(image, g.labels, alpha, own, part) : null;
         const seamO = map(own.seamOuter.x, own.seamOuter.y);
         const seamI = map(own.seamInner.x, own.seamInner.y);
         const s = slot === 'top' ? seamOfPerson(own, seamO, seamI, scale) : own;
@@ -1658,7 +1811,7 @@ export function placeUpper(
           if (!long) capUnderArm(cap, body, widthAt(0));
           drawUnder(layer, [...cap.dOut, ...cap.dIn], () =>
             long
-              ? drawPadded(layer, src(part), padAcross(cap, padPrint, false))
+              ? drawPadded(layer, src(part), padAcross(cap, padPrint, false), -Infinity, lattice)
               : drawStrip(layer, src(part), cap.so, cap.si, cap.dOut, cap.dIn, 3),
           );
           strips.push(cap);
@@ -1697,7 +1850,7 @@ export function placeUpper(
           // left the shoulder's outer side bare beside it, cgi-model-15's)
           if (!raised && slot === 'top') capOverShoulder(upper, body, seamI.y);
           const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
-          drawPadded(layer, src(part), paddedUp);
+          drawPadded(layer, src(part), paddedUp, -Infinity, lattice);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
           // (about the forearm's middle in the mask, not the elbow-wrist line along its edge: `foreMidEnd`)
@@ -1716,7 +1869,7 @@ export function placeUpper(
           // (padded across as the upper sleeve is, `padAcross`: drawn as read, a folded forearm's gingham checks were
           // twice the body's, cgi-model-2's forearm across her waist)
           const paddedFore = padAcross(foldAlong(fore, scale, padPrint), padPrint, false);
-          drawPadded(layer, src(part), paddedFore);
+          drawPadded(layer, src(part), paddedFore, -Infinity, lattice);
           strips.push(paddedFore);
           const join = elbowJoin(foreArm, fore, widthAt(te) / 2);
           if (join) {
@@ -1777,7 +1930,7 @@ export function placeUpper(
             // (its cap its own cloth, `ownCap`: padded from the seam on, as past it)
             const hung = hang(true);
             const padded = padAcross(foldAlong(hung, scale, padPrint), padPrint, !hung.own);
-            drawPadded(layer, src(part), padded, hung.own ? (hung.dOut[0]?.y ?? -Infinity) : -Infinity);
+            drawPadded(layer, src(part), padded, hung.own ? (hung.dOut[0]?.y ?? -Infinity) : -Infinity, lattice);
             strips.push(padded);
           }
         } else if (long) {
