@@ -521,6 +521,21 @@ describe('sleeves follow the arms', () => {
       }
       expect(mags.length).toBeGreaterThan(3);
       expect(mags.reduce((x, y) => x + y, 0) / mags.length).toBeLessThan(2.2);
+      // its inner edge from the armpit down the arm (`armholeCut`): the armpit lies 110 px down the upper arm, and
+      // the inner edge ran from it up and in over the body piece and back down, a block's corner over the chest:
+      // above the armpit (along the arm), how far its inner ends lie past the armhole's line (the first section's,
+      // shoulder's top to armpit) on the body's side: 26 / 39 px before, 0 now
+      const [top, pit] = [dOut[0], dIn[0]];
+      if (!top || !pit) throw new Error('no upper sleeve seam');
+      const L = Math.hypot(mid.x - root.x, mid.y - root.y);
+      const at = (p: Point) => ((p.x - root.x) * (mid.x - root.x) + (p.y - root.y) * (mid.y - root.y)) / L;
+      const h = { x: pit.x - top.x, y: pit.y - top.y };
+      const hl = Math.hypot(h.x, h.y) || 1;
+      const across = (p: Point) => ((p.x - top.x) * h.y - (p.y - top.y) * h.x) / hl;
+      const outSide = Math.sign(across(dOut[3] ?? top));
+      let over = 0;
+      for (const p of dIn.slice(1)) if (at(p) < at(pit)) over = Math.max(over, -outSide * across(p));
+      expect(over).toBeLessThan(3);
     }
   }, 60_000);
 

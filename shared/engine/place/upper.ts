@@ -713,6 +713,49 @@ function pitOnArm(pit: Point, limb: Limb, at: number, armHalf: number, outward: 
 }
 
 /**
+ * A folded arm's upper sleeve (not raised) is drawn from the shoulder's joint (`limbStrip`), its inner edge from the
+ * armpit blended over the first 30% onto the arm's inner side at the joint's height; but the armpit lies well down
+ * the upper arm (cgi-model-15's arms: 110 px of 178 below the joint): the inner edge ran from it up and in over the
+ * body piece (40 px) and back down, a block's corner over the coat's chest, the sleeve's cloth crumpled into it.
+ * The armpit now lies on the arm (`pitOnArm`), and above it each section ends at the armhole (the line from the
+ * seam's outer end to the armpit), its source cut at the same share (the cloth at its own scale, not squeezed); a
+ * section blended from the seam that ends short of that line has its inner end put on it.
+ */
+function armholeCut(
+  st: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] },
+  limb: Limb,
+  armHalf: number,
+  outward: Point,
+): void {
+  const [top, first] = [st.dOut[0], st.dIn[0]];
+  const L = dist(limb.root, limb.mid);
+  if (!top || !first || L < 1) return;
+  const d = { x: (limb.mid.x - limb.root.x) / L, y: (limb.mid.y - limb.root.y) / L };
+  const at = (p: Point) => (p.x - limb.root.x) * d.x + (p.y - limb.root.y) * d.y;
+  const pit = pitOnArm(first, limb, at(first), armHalf, outward);
+  st.dIn[0] = pit;
+  // the armhole's line and which side of it is the body's (the side away from the sleeve's outer edge)
+  const side = (p: Point) => (pit.x - top.x) * (p.y - top.y) - (pit.y - top.y) * (p.x - top.x);
+  const a0 = at(pit);
+  for (let i = 1; i < st.dIn.length; i++) {
+    const [o, q, so, si] = [st.dOut[i], st.dIn[i], st.so[i], st.si[i]];
+    if (!o || !q || !so || !si || at(q) >= a0) continue;
+    const [so_, sq] = [side(o), side(q)];
+    if (so_ * sq < 0) {
+      const f = so_ / (so_ - sq);
+      st.dIn[i] = lerp(o, q, f);
+      st.si[i] = lerp(so, si, f);
+    } else if (so_ * sq > 0) {
+      // (a section blended from the seam, along the arm, ending short of the armhole: its inner end onto it, or
+      // the inner edge zigzagged from the armpit out into the sleeve and back to the armhole, a ragged corner)
+      const h = sub(pit, top);
+      const u = Math.max(0, Math.min(1, ((q.x - top.x) * h.x + (q.y - top.y) * h.y) / (h.x * h.x + h.y * h.y || 1)));
+      st.dIn[i] = lerp(top, pit, u);
+    }
+  }
+}
+
+/**
  * A sleeve on an arm that is not raised: each of its edges runs along the arm from its own end of the seam (the
  * outer edge from the shoulder's top, the inner one from the armpit) to its own end, so no section of the sleeve
  * rises above the armpit. One strip from the shoulder's joint (`limbStrip`) took its inner edge from the armpit up
@@ -1841,6 +1884,10 @@ export function placeUpper(
             limbAcross ? (t) => limbAcross(t * tx + t0 * smooth(Math.min(1, t / WIDE_RAMP))) : null,
             raised && long ? Math.min(SEAM_CLEAR_MAX, seamClear(s) / tx) : undefined,
           );
+          // (an arm not raised: its inner edge from the armpit on the arm down, cut at the armhole above it,
+          // not up and in over the body piece and back, `armholeCut`; unless padded across: a gingham's checks,
+          // re-padded in the shorter sections by the seam, swirled into chevrons at the shoulder, shirt-check's)
+          if (!raised && !padPrint) armholeCut(upper, limb, limbW(0) / 2, outward);
           // (an arm not raised: under it and the body piece, its first sections read from the sleeve's and the
           // body piece's cloth alike, `SEAM_CLOTH`: a flat lay's seam bows off the straight line from the shoulder's
           // top to the armpit, and the quads by it read the body piece's pixels as none, a wedge of the shoulder's
