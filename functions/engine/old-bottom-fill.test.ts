@@ -4,13 +4,10 @@
  * shading over the background fill, the frill line that passes the skin test, the mask's soft fringe).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { dilate, erode } from '../../shared/engine/core/image-ops';
-import { loadPerson } from '../../test/engine/fixtures';
-import { productPhoto } from '../../test/engine/eval/conditions';
-import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
-import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { renderOn } from '../../test/engine/render-on';
+import { warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -36,11 +33,7 @@ function legDist(leg: Body['legL'], x: number, y: number): number {
 
 describe('the old garment beside a new bottom', () => {
   it('fills what a tutu covered off the legs like the background beside it (no pink ghost)', async () => {
-    const photo = await loadPerson('cgi-model-2');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'shorts-chino')!;
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'bottom', source: 'laydown' }], { analysis });
+    const { result: r } = await renderOn('cgi-model-2', 'shorts-chino');
     const body = bodyFrom(r.analysis);
     const { width: W, height: H } = body;
     const filled = r.layers.filled.data;
@@ -154,12 +147,7 @@ describe('the old garment beside a new bottom', () => {
   // under the new hem, the filled run right below the garment (2 px to 0.25 span tall) against the photo 4-8 rows
   // below the run: the mean difference per channel
   it("carries the legs up through the old hem's band under new shorts", async () => {
-    const photo = await loadPerson('ai-body');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'shorts-chino');
-    if (!drawn) throw new Error('shorts-chino');
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'bottom', source: 'laydown' }], { analysis });
+    const { result: r } = await renderOn('ai-body', 'shorts-chino');
     const body = bodyFrom(r.analysis);
     const { width: W, height: H } = body;
     const filled = r.layers.filled.data;

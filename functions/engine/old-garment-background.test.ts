@@ -5,16 +5,13 @@
  * cgi-model-24's dress skirt under jeans: judged "old-showing" / "smear"; cgi-model-2's is measured here).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { readScene } from '../../shared/engine/compose/scene';
 import { dilate, erode } from '../../shared/engine/core/image-ops';
 import { BG_CHROMA } from '../../shared/engine/compose/background';
 import type { RgbaImage } from '../../shared/engine/core/types';
-import { loadPerson } from '../../test/engine/fixtures';
-import { productPhoto } from '../../test/engine/eval/conditions';
-import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
-import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { renderOn } from '../../test/engine/render-on';
+import { warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -48,11 +45,7 @@ async function textureRatio(
   person: string,
   garment: string,
 ): Promise<{ ratio: number; filled: number; ghost: number; shade: number; pale: number }> {
-  const photo = await loadPerson(person);
-  const analysis = await analyzePerson(nodeModelRuntime, photo);
-  const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;
-  const { image } = await productPhoto(drawn, 'flat-white');
-  const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
+  const { photo, analysis, result: r } = await renderOn(person, garment);
   const body: Body = bodyFrom(r.analysis);
   const { width: W, height: H } = body;
   const filled = r.layers.filled.data;
@@ -160,12 +153,8 @@ describe('the backdrop behind an old garment off the body', () => {
     // issue 38 round 5, part H4: the mask reaches over the curtain below the raised upper arm; that curtain, in a
     // fold's shade, is a little off the backdrop's diffused colour and was painted as a smooth skin-pink box with
     // hard edges ("a pink ghost box beside the raised elbow", every top on cgi-model-2)
-    const photo = await loadPerson('cgi-model-2');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { photo, analysis, result: r } = await renderOn('cgi-model-2', 'polo-pique');
     const scene = readScene(photo, analysis);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'polo-pique')!;
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
     const { body, maps, background } = scene;
     const W = photo.width;
     const v = [0, 0, 0];
@@ -206,12 +195,8 @@ describe('the backdrop behind an old garment off the body', () => {
   it("takes cgi-model-4's old white skirt beside her hand at the hip under jeans", async () => {
     // issue 38 round 9, part N8: the hand's capsule was never the old garment, so the skirt's flare between the
     // hanging hand and the jeans stayed as it was (a white patch of the old skirt beside the left hip)
-    const photo = await loadPerson('cgi-model-4');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { photo, analysis, result: r } = await renderOn('cgi-model-4', 'jeans-indigo');
     const { maps, body } = readScene(photo, analysis);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'jeans-indigo')!;
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
     const W = photo.width;
     const d = r.image.data;
     // the hands' capsules on the person, no garment drawn, not the hand: pale and grey (the old skirt's white and
@@ -230,13 +215,8 @@ describe('the backdrop behind an old garment off the body', () => {
   it("takes cgi-model-24's old black dress tail below a midi dress's hem", async () => {
     // issue 38 round 16, part W8: a one-piece's old region stopped at the new dress's hem, so the long old dress's
     // black skirt and the tail trailing on the floor stayed below a midi's hem ("old-showing" on both sides)
-    const photo = await loadPerson('cgi-model-24');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { photo, analysis, result: r } = await renderOn('cgi-model-24', 'midi-dots');
     const { body } = readScene(photo, analysis);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'midi-dots');
-    if (!drawn) throw new Error('midi-dots');
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
     const W = photo.width;
     const H = photo.height;
     const g = r.layers.garment.data;
@@ -280,13 +260,8 @@ describe('the backdrop behind an old garment off the body', () => {
     // issue 38 round 17, part X5: the backdrop copied into the tail's flap beside the front calf was lifted by the
     // coarse light field (diffused across the person from the lit wall): a pale ghost in the wall's shadow; the
     // tail's thin dark tips past the mask were left on the floor as dark specks
-    const photo = await loadPerson('cgi-model-24');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { photo, analysis, result: r } = await renderOn('cgi-model-24', 'mini-tartan');
     const { body, background } = readScene(photo, analysis);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'mini-tartan');
-    if (!drawn) throw new Error('mini-tartan');
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
     const W = photo.width;
     const filled = r.layers.filled.data;
     const garment = r.layers.garment.data;
@@ -364,13 +339,8 @@ describe('the backdrop behind an old garment off the body', () => {
   it("takes cgi-model-24's black dress's dark reflections above a camisole's neckline (no dark blotches)", async () => {
     // issue 38 round 19, part Z5: the glossy black dress's reflections of her skin passed the skin map, islands the
     // old region closed round were kept, dark brown blotches in the skin filled between the camisole's straps
-    const photo = await loadPerson('cgi-model-24');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { photo, analysis, result: r } = await renderOn('cgi-model-24', 'cami-silk');
     const { body } = readScene(photo, analysis);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'cami-silk');
-    if (!drawn) throw new Error('cami-silk');
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
     const W = photo.width;
     const g = r.layers.garment.data;
     const L = (d: Uint8ClampedArray | Uint8Array, p: number) =>
@@ -395,13 +365,8 @@ describe('the backdrop behind an old garment off the body', () => {
   it("takes cgi-model-23's pale blue lace above a camisole's neckline (no blue patch on the chest)", async () => {
     // issue 38 round 22, part C1b: the old cami's lace, of the blue-grey wall's colour, was released from the old
     // region as the backdrop in blocks enclosed on the chest, and stayed above the new camisole's neckline
-    const photo = await loadPerson('cgi-model-23');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { photo, analysis, result: r } = await renderOn('cgi-model-23', 'cami-silk');
     const { body } = readScene(photo, analysis);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'cami-silk');
-    if (!drawn) throw new Error('cami-silk');
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
     const W = photo.width;
     const g = r.layers.garment.data;
     const d = r.image.data;
@@ -427,13 +392,8 @@ describe('the backdrop behind an old garment off the body', () => {
     // issue 38 round 21, part B7: the glossy dress's bust stands out past the image-left arm below the shoulder; its
     // dark edge in the mask's blended rim (past the shoulders' window) and dark specks the skin map took at the
     // arm's edge were kept, a dark crescent and flecks beside the arm under a tank, a tee, a polo, a shirt
-    const photo = await loadPerson('cgi-model-24');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
+    const { photo, analysis, result: r } = await renderOn('cgi-model-24', 'tank-rib');
     const { body } = readScene(photo, analysis);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'tank-rib');
-    if (!drawn) throw new Error('tank-rib');
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
     const W = photo.width;
     const g = r.layers.garment.data;
     const L = (d: Uint8ClampedArray | Uint8Array, p: number) =>
@@ -477,12 +437,7 @@ describe('the backdrop behind an old garment off the body', () => {
     // issue 38 round 22, part C8: a dark line along the image-right arm's edge the skin map missed was taken as old
     // and filled in the arm's own colour plus the backdrop's seam correction from beyond it: black dashes. Slits of
     // the old region in an arm's skin are left as the photo's (`leaveArmSlits`)
-    const photo = await loadPerson('cgi-model-24');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'tee-logo');
-    if (!drawn) throw new Error('tee-logo');
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: drawn.slot, source: 'laydown' }], { analysis });
+    const { photo, result: r } = await renderOn('cgi-model-24', 'tee-logo');
     const o = r.image.data;
     const d = photo.data;
     // filled pixels off the tee painted near black where the photo was not

@@ -4,14 +4,11 @@
  * (cgi-model-27's tee under the ribbed tank: judged "smear: blurred skin patches where the old tee's sleeves were").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
 import { readScene } from '../../shared/engine/compose/scene';
 import { bareArmHalf, upperArmAxis } from '../../shared/engine/compose/fill';
 import { looksLikeBackground, readBackground } from '../../shared/engine/compose/background';
-import { loadPerson } from '../../test/engine/fixtures';
-import { productPhoto } from '../../test/engine/eval/conditions';
-import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
-import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { renderOn } from '../../test/engine/render-on';
+import { warmEngineModels } from './node-runtime';
 
 const HAZE_DARK = 0.85;
 
@@ -21,11 +18,7 @@ beforeAll(async () => {
 
 describe('an old sleeve beyond the arm under a sleeveless top', () => {
   it("is the background's colour, not skin (cgi-model-27's tee under the tank)", async () => {
-    const photo = await loadPerson('cgi-model-27');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'tank-rib')!;
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'top', source: 'laydown' }], { analysis });
+    const { photo, analysis, result: r } = await renderOn('cgi-model-27', 'tank-rib');
     const scene = readScene(photo, analysis);
     const { body, maps } = scene;
     const { width: W } = body;
@@ -340,11 +333,7 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     // upper arm (filled, within 0.8x its bare half-width of its line, 0.3-0.7 of the way to the elbow) against the
     // bare forearm (skin within 0.3x its width of its line, 0.2-0.6 of the way to the wrist), mean brightness, the
     // darker arm: 0.43 before, 0.76 after
-    const photo = await loadPerson('cgi-model-4');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'tank-rib')!;
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'top', source: 'laydown' }], { analysis });
+    const { photo, analysis, result: r } = await renderOn('cgi-model-4', 'tank-rib');
     const { body, maps } = readScene(photo, analysis);
     const { width: W } = body;
     const filled = r.layers.filled.data;
@@ -399,11 +388,7 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     // sleeve's dark rim: a grey haze beside the shoulder. Filled pixels off the garment, outside the torso's edges,
     // past 1.1x the upper arm's bare half-width from its line, darker than HAZE_DARK of the backdrop's estimate there:
     // 30 of 427 before, 0 after
-    const photo = await loadPerson('cgi-model-27');
-    const analysis = await analyzePerson(nodeModelRuntime, photo);
-    const drawn = EVAL_GARMENTS.find((g) => g.id === 'cami-silk')!;
-    const { image } = await productPhoto(drawn, 'flat-white');
-    const r = await tryOn(nodeModelRuntime, photo, [{ image, slot: 'top', source: 'laydown' }], { analysis });
+    const { photo, analysis, result: r } = await renderOn('cgi-model-27', 'cami-silk');
     const { body, maps } = readScene(photo, analysis);
     const { width: W } = body;
     const bg = readBackground(photo, body.mask);
