@@ -881,12 +881,47 @@ export function leaveBackground(
         const p = y * W + x;
         if (region[p] || !(released[(y - y0) * cw + x - x0] || (body.mask[p] ?? 0) < 128)) continue;
         if (!(region[p - 1] || region[p + 1] || region[p - W] || region[p + W])) continue;
-        if (blend(p, BG_CHROMA * BLEND_RIM)) back.push(p);
+        if (blend(p, BG_CHROMA * BLEND_RIM) || towardNeighbour(image, bg, region, p)) back.push(p);
       }
     }
     if (back.length === 0) break;
     for (const p of back) region[p] = 255;
   }
+}
+
+/** Beside a pixel of the old region this far (x BG_CHROMA) or more off the backdrop's chroma, ... */
+const RIM_OLD_OFF = 0.5;
+/** ...a pixel this far (x BG_CHROMA) off it, towards that pixel's own colour (BLEND_TOWARD), ... */
+const RIM_OLD_MIN = 0.2;
+
+/**
+ * ...is its blurred rim (`leaveBackground`'s rim pass; issue 38, round 23, part E4): the old garment in shade is of
+ * another hue than its commonest colour (`blendedEdge`: cgi-model-27's lilac tee bluish under her raised arm), and its
+ * blur past the person's mask beside the armpit was left as the photo, a lilac speck the seam spread into the fill.
+ */
+function towardNeighbour(image: RgbaImage, bg: BackgroundModel, region: Uint8Array, p: number): boolean {
+  const W = image.width;
+  const d = image.data;
+  const v = [0, 0, 0];
+  bg.at(p % W, (p / W) | 0, v);
+  const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+  const br = (v[0] ?? 0) / bs;
+  const bgc = (v[1] ?? 0) / bs;
+  const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+  const ox = (d[p * 4] ?? 0) / s - br;
+  const oy = (d[p * 4 + 1] ?? 0) / s - bgc;
+  const off = Math.hypot(ox, oy);
+  if (off <= BG_CHROMA * RIM_OLD_MIN) return false;
+  for (let k = 0; k < 4; k++) {
+    const q = k === 0 ? p - 1 : k === 1 ? p + 1 : k === 2 ? p - W : p + W;
+    if (!region[q]) continue;
+    const t = (d[q * 4] ?? 0) + (d[q * 4 + 1] ?? 0) + (d[q * 4 + 2] ?? 0) + 1;
+    const tx = (d[q * 4] ?? 0) / t - br;
+    const ty = (d[q * 4 + 1] ?? 0) / t - bgc;
+    const to = Math.hypot(tx, ty);
+    if (to >= BG_CHROMA * RIM_OLD_OFF && (ox * tx + oy * ty) / (off * to) >= BLEND_TOWARD) return true;
+  }
+  return false;
 }
 
 /** A released part enclosed on the torso is the old garment's only this far (x the span) inside the torso's sides. */
