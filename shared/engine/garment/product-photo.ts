@@ -267,6 +267,42 @@ export function removeHook(
 }
 
 /**
+ * A cut-out's side outline, rows `from` to `to` (exclusive): per row its outermost opaque pixel on that side as an
+ * outward position (larger = further out: -x on the left, x on the right), null on an empty row or past the box.
+ */
+function sideOutline(
+  alpha: GrayImage,
+  bbox: { x: number; y: number; w: number; h: number },
+  side: -1 | 1,
+  from: number,
+  to: number,
+): (number | null)[] {
+  const W = alpha.width;
+  const on = (x: number, y: number) => (alpha.data[y * W + x] ?? 0) >= 128;
+  const out: (number | null)[] = [];
+  for (let y = from; y < to; y++) {
+    let e: number | null = null;
+    if (y < bbox.y + bbox.h) {
+      if (side < 0) {
+        for (let x = bbox.x; x < bbox.x + bbox.w; x++)
+          if (on(x, y)) {
+            e = -x;
+            break;
+          }
+      } else {
+        for (let x = bbox.x + bbox.w - 1; x >= bbox.x; x--)
+          if (on(x, y)) {
+            e = x;
+            break;
+          }
+      }
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+/**
  * Remove a hanger's ends seen beside a sleeveless garment's straps (a jumpsuit's, a sundress's on a hanger): near
  * the outline's top, a short lobe stepping out of a side and back in below it (a strap's side runs straight or
  * out going down; a sleeve is far taller), in a colour unlike the strap's (wood, plastic). The lobe's pixels past
@@ -284,26 +320,9 @@ export function removeHangerEnds(
   const below = Math.max(3, Math.round(bbox.h * PRODUCT_PHOTO.endBelow));
   const minOut = Math.max(3, bbox.w * PRODUCT_PHOTO.endMinOut);
   let cleared = 0;
-  for (const side of [-1, 1]) {
+  for (const side of [-1, 1] as const) {
     // the side's outward position per row (larger = further out), down to the scan's end and `below` past it
-    const out: (number | null)[] = [];
-    for (let y = y0; y < Math.min(bbox.y + bbox.h, y1 + below); y++) {
-      let e: number | null = null;
-      if (side < 0) {
-        for (let x = bbox.x; x < bbox.x + bbox.w; x++)
-          if (on(x, y)) {
-            e = -x;
-            break;
-          }
-      } else {
-        for (let x = bbox.x + bbox.w - 1; x >= bbox.x; x--)
-          if (on(x, y)) {
-            e = x;
-            break;
-          }
-      }
-      out.push(e);
-    }
+    const out = sideOutline(alpha, bbox, side, y0, Math.min(bbox.y + bbox.h, y1 + below));
     // how far each row stands out past the side's innermost point below it
     const ref: number[] = [];
     const excess: number[] = [];
@@ -388,27 +407,7 @@ export function removeShoulderNubs(
   let cleared = 0;
   for (const side of [-1, 1] as const) {
     // the side's outward position per row (larger = further out), null on an empty row
-    const out: (number | null)[] = [];
-    for (let i = 0; i < n + maxH; i++) {
-      const y = y0 + i;
-      let e: number | null = null;
-      if (y < bbox.y + bbox.h) {
-        if (side < 0) {
-          for (let x = bbox.x; x < bbox.x + bbox.w; x++)
-            if (on(x, y)) {
-              e = -x;
-              break;
-            }
-        } else {
-          for (let x = bbox.x + bbox.w - 1; x >= bbox.x; x--)
-            if (on(x, y)) {
-              e = x;
-              break;
-            }
-        }
-      }
-      out.push(e);
-    }
+    const out = sideOutline(alpha, bbox, side, y0, y0 + n + maxH);
     // the nearest row above (below) row i at least minOut further in, within maxH rows
     const inAt = (i: number, step: -1 | 1): number => {
       const o = out[i];

@@ -874,6 +874,18 @@ function ownCap(so: Point[], si: Point[], dOut: Point[], dIn: Point[]): void {
   si[0] = { x: i1.x + (i1.x - i2.x) * r, y: i1.y + (i1.y - i2.y) * r };
 }
 
+/** A vector of length 1 (the x axis for a zero one). */
+function unit(v: Point): Point {
+  const l = Math.hypot(v.x, v.y) || 1;
+  return { x: v.x / l, y: v.y / l };
+}
+
+/** A direction `u` with its normal turned to the side `out` points to: a sleeve's frame (along, outward). */
+function frame(u: Point, out: Point): { u: Point; n: Point } {
+  const n = { x: -u.y, y: u.x };
+  return n.x * out.x + n.y * out.y < 0 ? { u, n: { x: -n.x, y: -n.y } } : { u, n };
+}
+
 /**
  * `fanRead` only where the drawn hem is at most this x the flat lay's cuff at the garment's scale. A narrow sleeve
  * drawn round a wider arm (midi-dots' 24 px cuff, its hem drawn 2.1-2.6x that on cgi-model-15, -24, -27, -30, ai-body;
@@ -909,14 +921,6 @@ function fanRead(
   const [ho, hi, p0, p1] = [dOut[k], dIn[k], path[0], path[1]];
   if (!ho || !hi || !p0 || !p1 || k < 1) return;
   if (dist(ho, hi) > dist(s.cuffOuter, s.cuffInner) * scale * FAN_READ_WIDEST) return;
-  const unit = (v: Point): Point => {
-    const l = Math.hypot(v.x, v.y) || 1;
-    return { x: v.x / l, y: v.y / l };
-  };
-  const frame = (u: Point, out: Point) => {
-    const n = { x: -u.y, y: u.x };
-    return n.x * out.x + n.y * out.y < 0 ? { u, n: { x: -n.x, y: -n.y } } : { u, n };
-  };
   const cm = lerp(s.cuffOuter, s.cuffInner, 0.5);
   const sf = frame(unit(sub(cm, lerp(s.seamOuter, s.seamInner, 0.5))), sub(s.cuffOuter, s.cuffInner));
   const df = frame(unit(sub(p1, p0)), outward);
@@ -1004,14 +1008,6 @@ function capSection(
   const k = so.length - 1;
   const [o, i, a, b] = [so[k], si[k], dOut[k], dIn[k]];
   if (!o || !i || !a || !b) return;
-  const unit = (v: Point): Point => {
-    const l = Math.hypot(v.x, v.y) || 1;
-    return { x: v.x / l, y: v.y / l };
-  };
-  const frame = (u: Point, out: Point) => {
-    const n = { x: -u.y, y: u.x };
-    return n.x * out.x + n.y * out.y < 0 ? { u, n: { x: -n.x, y: -n.y } } : { u, n };
-  };
   const su = unit(sub(lerp(s.cuffOuter, s.cuffInner, 0.5), lerp(s.seamOuter, s.seamInner, 0.5)));
   const sf = frame(su, sub(s.cuffOuter, s.cuffInner));
   const df = frame(unit(armDir), outward);
