@@ -15,6 +15,8 @@ import {
   type GarmentTruth as MetricTruth,
 } from '../metrics/measure-all';
 import { bodyFrom } from '../../../shared/engine/perception/body';
+import { metricContext } from '../metrics/context';
+import { torsoCoverage } from '../metrics/cover';
 import { EVAL_THRESHOLDS as E } from '../metrics/thresholds';
 import type { PhotoCondition } from './conditions';
 import type { GarmentLength, GarmentTruth } from './garments';
@@ -166,6 +168,9 @@ export function evalMetrics(c: EvalCaseInput): EvalMetrics {
   const m = measure(c.labels ?? `${c.personName}~unlabelled`, c.slot, c.person, c.analysis, c.result);
   const short = legCoverage(c);
   if (short !== null) m.coverage = legCoverageTo(c, short);
+  // an upper garment: the torso below the neckline, down to its hem (below it, only skin counts: `torsoCoverage`)
+  if (c.slot === 'top' || c.slot === 'outerwear' || c.slot === 'one-piece')
+    m.coverage = torsoCoverage(metricContext(c.person, c.result.image, c.analysis, c.result.layers.garment.data));
   const truth = metricTruth(c.truth);
   const all = measureAll({
     person: c.person,

@@ -279,3 +279,62 @@ export function flatPaint(ctx: MetricContext): number {
   }
   return (flat / (body.span * body.span)) * 100;
 }
+
+/**
+ * The torso covered by an upper garment (the evaluation's `coverage`): share of the torso's quadrilateral
+ * (shoulder to hip joints, arms and hands left out) under the garment, from `torsoTop` below the shoulders' line
+ * (the neckline: a crew neck's, a hood's, a V's opening is the neck's skin, not a gap) down to the hips. Below the
+ * garment's own hem (the lowest row it covers at least half of) a pixel counts as a miss only where the render
+ * shows skin there (a top drawn short of the waistband bares the midriff): a skirt's or a tutu's waistband worn
+ * above the hip joints is not the top's to cover. Its sides, gaps and holes above the hem count wholly.
+ */
+export function torsoCoverage(ctx: MetricContext): number | null {
+  const { body, result, skin, garment, width: W, height: H } = ctx;
+  const arms = armCapsules(body, 1.1);
+  const quad = polygonMask(
+    [
+      [
+        [body.shoulderL.x, body.shoulderL.y],
+        [body.shoulderR.x, body.shoulderR.y],
+        [body.hipR.x, body.hipR.y],
+        [body.hipL.x, body.hipL.y],
+      ],
+    ],
+    W,
+    H,
+  );
+  const top = Math.max(0, Math.ceil(body.neck.y + body.torsoH * T.torsoTop));
+  const bottom = Math.min(H - 1, Math.floor(Math.max(body.hipL.y, body.hipR.y)));
+  const rows: { n: number; on: number; skinOff: number }[] = [];
+  for (let y = top; y <= bottom; y++) {
+    const row = { n: 0, on: 0, skinOff: 0 };
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!quad[i] || inCapsules(arms, x, y)) continue;
+      row.n++;
+      if (garment[i]! >= 128) row.on++;
+      else if (skinAt(skin, result, i)) row.skinOff++;
+    }
+    rows.push(row);
+  }
+  let hem = -1;
+  for (let k = rows.length - 1; k >= 0; k--) {
+    if (rows[k]!.n && rows[k]!.on * 2 >= rows[k]!.n) {
+      hem = k;
+      break;
+    }
+  }
+  let n = 0;
+  let on = 0;
+  rows.forEach((r, k) => {
+    if (k <= hem) {
+      n += r.n;
+      on += r.on;
+    } else {
+      // below the hem: what shows skin is the torso left bare; the rest is another garment's
+      n += r.on + r.skinOff;
+      on += r.on;
+    }
+  });
+  return n ? on / n : null;
+}

@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import type { GrayImage, RgbaImage, TryOnResult } from '../../../shared/engine';
 import { GARMENTS_DIR, loadImage } from '../fixtures';
 import { metricContext } from './context';
-import { bareTorso, flatPaint, hardFill, oldShowing, paintSeams, topHoles } from './cover';
+import { bareTorso, flatPaint, hardFill, oldShowing, paintSeams, topHoles, torsoCoverage } from './cover';
 import { legsKept, shoeOffset } from './legs';
 import { legGapFilled, shaftOnLeg, shoeOffLeg, shoeShape, shoesMerged, sleevesDrawn } from './outline';
 import { failuresOf, hasShaft, LENGTH, measureAll } from './measure-all';
+import { measure, THRESHOLDS as LEGACY } from './legacy';
 import { deltaE2000, rgbToLab, segDist2 } from './pixels';
 import { colourDelta, productTilt, shadowEdge, slotGuess } from './product';
 import { hemTilt, legGapOpen, legWidthRatio, lengthError, shouldersKept } from './shape';
-import { BG, BLUE, blank, copy, figure, H, paint, RED, SKIN, W, type Figure } from './synthetic';
+import { BG, BLACK, BLUE, blank, copy, figure, H, paint, RED, SKIN, W, type Figure } from './synthetic';
 import { EVAL_THRESHOLDS, METRIC_THRESHOLDS } from './thresholds';
 
 const T = { ...METRIC_THRESHOLDS, ...EVAL_THRESHOLDS };
@@ -69,6 +70,46 @@ describe('oldShowing', () => {
     const { result, garment } = cleanTop(f);
     expect(oldShowing(ctxOf(f, result, garment), 'top', undefined)).toBeNull();
     expect(oldShowing(ctxOf(f, copy(f.person), garment), 'bottom', clothes)).toBeNull();
+  });
+});
+
+describe('torsoCoverage', () => {
+  const f = figure({ bareTorso: true });
+  /** A crew-neck top over the torso from its neckline (a scoop 14 px deep below the shoulders) to row `hem`. */
+  const top = (hem: number, below: [number, number, number] | null, narrow = 0) => {
+    const result = copy(f.person);
+    const garment = new Uint8Array(W * H);
+    const neckline = (x: number, y: number) => y < 80 + 14 * Math.sqrt(Math.max(0, 1 - ((x - 100) / 22) ** 2));
+    paint(
+      result,
+      (x, y) => f.inTorso(x, y) && !neckline(x, y) && y <= hem && x >= 68 + narrow && x <= 132 - narrow,
+      RED,
+      garment,
+    );
+    // below the hem: a skirt's waistband worn above the hip joints, or the bare midriff (the photo's skin)
+    if (below) paint(result, (x, y) => f.inTorso(x, y) && y > hem, below);
+    return { ctx: ctxOf(f, result, garment), result, garment };
+  };
+  /** The gallery's coverage (test/engine/metrics/legacy.ts `measure`) of the same render. */
+  const legacyCoverage = ({ result, garment }: ReturnType<typeof top>) =>
+    measure('synthetic', 'top', f.person, f.analysis, {
+      image: result,
+      layers: {
+        garment: { width: W, height: H, data: garment },
+        filled: { width: W, height: H, data: new Uint8Array(W * H) },
+      },
+      placed: [],
+    } as unknown as TryOnResult).coverage!;
+  it("is quiet on a crew neck worn down to a skirt's waistband above the hip joints", () => {
+    // the torso's quadrilateral from the shoulders' line to the hips' counts the neckline and the skirt as
+    // uncovered (under the gallery's 0.9): a person sees the torso covered
+    const worn = top(165, BLACK);
+    expect(legacyCoverage(worn)).toBeLessThan(LEGACY.topCoverage);
+    expect(torsoCoverage(worn.ctx)!).toBeGreaterThanOrEqual(LEGACY.topCoverage);
+  });
+  it('fires on a top drawn short over a bare midriff, and on one narrower than the torso', () => {
+    expect(torsoCoverage(top(140, null).ctx)!).toBeLessThan(LEGACY.topCoverage);
+    expect(torsoCoverage(top(186, BLACK, 14).ctx)!).toBeLessThan(LEGACY.topCoverage);
   });
 });
 
@@ -197,6 +238,19 @@ describe('shouldersKept', () => {
   });
   it('is quiet on a sleeveless top on the torso only', () => {
     const { result, garment } = cleanTop(f);
+    expect(shouldersKept(ctxOf(f, result, garment))).toBeGreaterThanOrEqual(T.shouldersKeptMin);
+  });
+  it("is quiet on a bodice over the torso's side beside the armpit (inside the arm's axis)", () => {
+    // the torso's side runs past the line from the shoulder joint to the hip joint (a bust, a body turned
+    // three-quarters): a tank's armhole covers it there, the arm's outer side is bare
+    const { result, garment } = cleanTop(f);
+    const axisX = (p: { x: number; y: number }, q: { x: number; y: number }, y: number) =>
+      p.x + ((q.x - p.x) * (y - p.y)) / (q.y - p.y);
+    const left = (y: number) => axisX(f.kp.leftShoulder, f.kp.leftElbow, y) - 1;
+    const right = (y: number) => axisX(f.kp.rightShoulder, f.kp.rightElbow, y) + 1;
+    const side = (x: number, y: number) =>
+      y >= 78 && y <= 125 && f.analysis.mask.data[y * W + x]! > 0 && (x < 100 ? x > right(y) : x < left(y));
+    paint(result, side, RED, garment);
     expect(shouldersKept(ctxOf(f, result, garment))).toBeGreaterThanOrEqual(T.shouldersKeptMin);
   });
 });

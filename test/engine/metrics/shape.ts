@@ -11,18 +11,30 @@ import { eachArmPixel, skinAt, unchanged } from './pixels';
 
 /**
  * A sleeveless garment: share of the shoulders and upper arms (the upper arm's capsule outside the torso's
- * quadrilateral, in the person's mask) that shows no garment and is either the photo's own pixel or skin (an old
- * sleeve bared). A boxy sack over the shoulders scores low.
+ * quadrilateral, in the person's mask, on the outer side of the arm's axis: away from the torso's centre) that
+ * shows no garment and is either the photo's own pixel or skin (an old sleeve bared). A boxy sack over the
+ * shoulders, a sleeve drawn on the arm or a smeared patch over it scores low. The inner side is left out: there
+ * the torso's own side (a bust or a back turned three-quarters, the armpit) runs past the line from the shoulder
+ * joint to the hip joint, and a bodice or a tank's armhole rightly covers it.
  */
 export function shouldersKept(ctx: MetricContext): number {
-  const { body, person, result, skin, garment } = ctx;
+  const { body, person, result, skin, garment, width: W } = ctx;
+  const cx = (body.neck.x + body.pelvis.x) / 2;
+  const cy = (body.neck.y + body.pelvis.y) / 2;
   let n = 0;
   let kept = 0;
   for (const arm of [body.armL, body.armR]) {
     const r = arm.widthRoot * 0.55;
+    const dx = arm.mid.x - arm.root.x;
+    const dy = arm.mid.y - arm.root.y;
     const a = { x: arm.root.x, y: arm.root.y - r * 0.3 };
-    const b = { x: arm.root.x + (arm.mid.x - arm.root.x) * 0.7, y: arm.root.y + (arm.mid.y - arm.root.y) * 0.7 };
+    const b = { x: arm.root.x + dx * 0.7, y: arm.root.y + dy * 0.7 };
+    // which side of the axis (shoulder to elbow) the torso's centre is on
+    const cross = (x: number, y: number) => Math.sign(dx * (y - arm.root.y) - dy * (x - arm.root.x));
+    const inner = cross(cx, cy);
     eachArmPixel(ctx, a, b, r, (i) => {
+      const x = i % W;
+      if (cross(x, (i - x) / W) === inner) return;
       n++;
       if (garment[i]! < 128 && (unchanged(person, result, i) || skinAt(skin, result, i))) kept++;
     });
