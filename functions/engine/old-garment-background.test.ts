@@ -437,7 +437,7 @@ describe('the backdrop behind an old garment off the body', () => {
     // issue 38 round 22, part C8: a dark line along the image-right arm's edge the skin map missed was taken as old
     // and filled in the arm's own colour plus the backdrop's seam correction from beyond it: black dashes. Slits of
     // the old region in an arm's skin are left as the photo's (`leaveArmSlits`)
-    const { photo, result: r } = await renderOn('cgi-model-24', 'tee-logo');
+    const { photo, analysis, result: r } = await renderOn('cgi-model-24', 'tee-logo');
     const o = r.image.data;
     const d = photo.data;
     // filled pixels off the tee painted near black where the photo was not
@@ -448,5 +448,26 @@ describe('the backdrop behind an old garment off the body', () => {
     }
     // before: 9 (a dashed line beside the arm's edge); after: 0
     expect(black).toBeLessThan(3);
+    // issue 38 round 24, part G8: the arm's last pixel or two, a blend with the black dress beside it, were kept as
+    // the photo's where the dress was filled as skin: dark flecks and a line down the image-left arm's edge under
+    // the sleeve (`oldArmEdge`). Photo pixels kept on that arm beside the fill, darker than 0.5 of the arm's skin
+    const { body } = readScene(photo, analysis);
+    const W = photo.width;
+    const f = r.layers.filled.data;
+    const arm = body.armL.root.x < body.armR.root.x ? body.armL : body.armR;
+    const kept = (p: number) =>
+      !f[p] && (r.layers.garment.data[p] ?? 0) < 16 && Math.abs((o[p * 4] ?? 0) - (d[p * 4] ?? 0)) < 4;
+    let flecks = 0;
+    for (let y = Math.round(arm.root.y); y <= Math.round(arm.mid.y); y++) {
+      for (let x = Math.round(arm.root.x - body.span * 0.4); x <= Math.round(arm.root.x + body.span * 0.4); x++) {
+        const p = y * W + x;
+        if (!kept(p) || (body.mask[p] ?? 0) < 128 || !body.onArm(x, y)) continue;
+        if (!(f[p - 1] || f[p + 1] || f[p - W] || f[p + W])) continue;
+        if (lum(d, p) < 70) flecks++;
+      }
+    }
+    console.log(`dark arm-edge pixels kept beside the fill: ${flecks}`);
+    // before: 19 (flecks and a line along the arm's edge); after: 9 (its shaded forearm's edge, below 0.6 of the skin beside)
+    expect(flecks).toBeLessThan(13);
   }, 30_000);
 });

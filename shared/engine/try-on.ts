@@ -34,6 +34,7 @@ import {
   oldShoulderRim,
   oldDarkIslands,
   leaveArmSlits,
+  oldArmEdge,
   oldCollar,
   closeUnderarm,
   easeCover,
@@ -391,6 +392,8 @@ export async function tryOn(
       oldShoulderRim(old, body, maps, head, person, scene.skin, scene.background);
     // but a slit of it in an arm's skin is the arm's own shadowed edge
     if (slot === 'top' || slot === 'one-piece') leaveArmSlits(old, body, maps);
+    // and an arm's outline blended with a dark old garment beside it is the old garment's edge (`oldArmEdge`)
+    if (slot === 'top' || slot === 'one-piece') oldArmEdge(old, body, maps, head, person);
     // an old crew collar between the chin and the neck's keypoint, touching the old garment, is the old garment too
     const collar =
       slot === 'top' || slot === 'one-piece'

@@ -1736,6 +1736,67 @@ export function leaveArmSlits(old: Uint8Array, body: Body, maps: Maps): void {
   for (const p of release) old[p] = 0;
 }
 
+/** How many pixels of an arm's outline, next to the old region, may be taken as the old garment's blended edge. */
+export const ARM_EDGE_RUN = 2;
+/** Those pixels are old when darker than this share of the arm's skin just inward of them (a black dress's edge). */
+export const ARM_EDGE_DARK = 0.6;
+
+/**
+ * The old garment's blend into an arm's outline (issue 38, round 24, part G8): where an arm lies in front of a black
+ * dress, its last pixel or two are a blend of the two (the skin map takes them); the old region stops at them, so
+ * once the dress beside the arm is filled as skin they stayed as a dark line or dashes down the arm's edge
+ * (cgi-model-24 under tee-logo's and tank-rib's sleeves). Along each row and column on an arm, the run of at most
+ * `ARM_EDGE_RUN` pixels from an old pixel inward, each darker than `ARM_EDGE_DARK` of the arm's skin pixel just past
+ * that run (a pixel on; a run with the old region at both ends: of the arm's skin level), is old too (the fill paints the arm's edge from the skin beside it). A lit edge stays the arm's.
+ */
+export function oldArmEdge(old: Uint8Array, body: Body, maps: Maps, head: Uint8Array, person: RgbaImage): void {
+  const { width: W, height: H, mask } = body;
+  const d = person.data;
+  const lum = (p: number) => ((d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0)) / 3;
+  const free = (p: number) =>
+    !old[p] && (mask[p] ?? 0) >= 128 && (maps.hair[p] ?? 0) < 128 && !head[p] && !maps.handArea[p];
+  const take: number[] = [];
+  const edge = ARM_EDGE_RUN + 2;
+  const steps = [1, -1, W, -W];
+  // the arm's skin: on it, warm (a lit arm's highlight the skin map missed is skin too)
+  const armSkin = (p: number) =>
+    free(p) &&
+    (maps.skin[p] || ((d[p * 4] ?? 0) > (d[p * 4 + 1] ?? 0) && (d[p * 4 + 1] ?? 0) > (d[p * 4 + 2] ?? 0))) &&
+    body.onArm(p % W, (p / W) | 0);
+  for (const arm of [body.armL, body.armR]) {
+    const r = Math.max(arm.widthRoot, arm.widthEnd);
+    const xs = [arm.root.x, arm.mid.x, arm.end.x];
+    const ys = [arm.root.y, arm.mid.y, arm.end.y];
+    const x0 = Math.max(edge, Math.floor(Math.min(...xs) - r));
+    const x1 = Math.min(W - 1 - edge, Math.ceil(Math.max(...xs) + r));
+    const y0 = Math.max(edge, Math.floor(Math.min(...ys) - r));
+    const y1 = Math.min(H - 1 - edge, Math.ceil(Math.max(...ys) + r));
+    const level = skinLevel(old, body, maps, head, person, x0, x1, y0, y1);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (!old[p]) continue;
+        for (const step of steps) {
+          if (!free(p + step)) continue;
+          // against the arm's skin a pixel past the run; a run with the old region at both its ends (a sliver of
+          // the arm's edge among the fill) against the arm's skin level
+          const ref = p + edge * step;
+          let shut = false;
+          for (let k = 2; k <= ARM_EDGE_RUN + 1 && !shut; k++) shut = old[p + k * step] !== 0;
+          const base = armSkin(ref) ? lum(ref) : shut ? level : -1;
+          if (base <= 0) continue;
+          for (let k = 1; k <= ARM_EDGE_RUN; k++) {
+            const q = p + k * step;
+            if (!free(q) || lum(q) >= base * ARM_EDGE_DARK || !body.onArm(q % W, (q / W) | 0)) break;
+            take.push(q);
+          }
+        }
+      }
+    }
+  }
+  for (const p of take) old[p] = 255;
+}
+
 /**
  * The level of the skin seen in a window (the median luminance of its skin pixels outside the old region, not
  * hair or the head, every other pixel), or -1 with under 50 of them.
