@@ -88,6 +88,18 @@ describe("the garment under the scene's light (real models)", () => {
     expect(ns).toBeGreaterThan(5000);
     // the sleeves' brightness against the body's: 0.82 before (the photo's falloff), now 0.90
     expect(sleeve / ns / (body / nb)).toBeGreaterThan(0.87);
+    // beside the hot-pink curtain the knit's light tones are lifted (VIVID_LIFT): at the flat lay's own brightness
+    // it read a flat greige-grey, not cream. The body's brightness against the flat lay's cloth (its non-white
+    // pixels): 1.09 before (evenPhotoLight's lift only), now 1.17
+    let cloth = 0;
+    let nc = 0;
+    for (let i = 0; i < product.width * product.height; i++) {
+      if (lum(product, i) >= 235) continue;
+      cloth += lum(product, i);
+      nc++;
+    }
+    expect(nc).toBeGreaterThan(5000);
+    expect(body / nb / (cloth / nc)).toBeGreaterThan(1.13);
   }, 40_000);
 
   it("shades a white tee by the body's light, not the old black top's colour (cgi-model-15)", async () => {

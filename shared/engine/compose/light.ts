@@ -28,6 +28,16 @@ export const SCENE_LIGHT = {
   shadeRadius: 0.09,
 } as const;
 
+/**
+ * A vivid backdrop's lift of the garment's light tones (issue 38, round 24, part G5). Beside a saturated backdrop (a
+ * hot-pink curtain) a light, low-chroma garment reads darker and greyer than it is (simultaneous contrast: a cream
+ * knit came out a flat greige-grey, a yellow tee olive, though their mean colour was the product's). The light
+ * tones are lifted by `lift` times v (1 - v) v (v: sRGB 0..1, after the tint): white stays white, dark colours
+ * nearly unmoved, a cream's 190 becomes about 208. Full from a backdrop's mean colour of CIELAB chroma `chromaTo`,
+ * none up to `chromaFrom` (the fixture rooms' walls are 0-20; the pink curtain 60).
+ */
+export const VIVID_LIFT = { chromaFrom: 30, chromaTo: 50, lift: 0.5 } as const;
+
 export interface SceneLight {
   /** Per-channel gains (linear RGB, mean 1) of the scene's light: grey world over the background. */
   gains: [number, number, number];
@@ -153,6 +163,20 @@ const LINEAR = Float32Array.from({ length: 256 }, (_, v) => toLinear(v));
  * a pink-lit room is pink there, as the person's own white clothes are.
  */
 export function sceneGains(person: RgbaImage, mask: Uint8Array): [number, number, number] {
+  return gainsOf(backdropMean(person, mask));
+}
+
+/** Grey-world gains of a backdrop's mean colour (linear RGB), each within `SCENE_LIGHT.gainMin..gainMax`. */
+function gainsOf(mean: [number, number, number] | null): [number, number, number] {
+  if (!mean) return [1, 1, 1];
+  const [r, g, b] = mean;
+  const m = (r + g + b) / 3;
+  const gain = (v: number) => Math.max(SCENE_LIGHT.gainMin, Math.min(SCENE_LIGHT.gainMax, v / m));
+  return [gain(r), gain(g), gain(b)];
+}
+
+/** The background's mean colour in linear RGB (outside the person's mask, sampled), null where none is seen. */
+function backdropMean(person: RgbaImage, mask: Uint8Array): [number, number, number] | null {
   const N = person.width * person.height;
   const step = Math.max(1, Math.floor(N / SCENE_LIGHT.samples));
   let r = 0;
@@ -167,17 +191,38 @@ export function sceneGains(person: RgbaImage, mask: Uint8Array): [number, number
     b += LINEAR[person.data[o + 2] ?? 0] ?? 0;
     n++;
   }
-  const m = (r + g + b) / 3;
-  if (!n || m <= 0) return [1, 1, 1];
-  const gain = (v: number) => Math.max(SCENE_LIGHT.gainMin, Math.min(SCENE_LIGHT.gainMax, v / m));
-  return [gain(r), gain(g), gain(b)];
+  if (!n || r + g + b <= 0) return null;
+  return [r / n, g / n, b / n];
 }
 
-/** A 3 x 256 table: each channel's sRGB value times its gain in linear light. */
-export function gainLut(gains: [number, number, number]): Uint8Array {
+/** CIELAB chroma of a linear-RGB colour (D65). */
+function labChroma([r, g, b]: [number, number, number]): number {
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const fx = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
+  const fy = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  const fz = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
+  return Math.hypot(500 * (fx - fy), 200 * (fy - fz));
+}
+
+/** The share (0..1) of `VIVID_LIFT` a backdrop's mean colour (linear RGB) calls for: by its chroma. */
+export function vividShare(mean: [number, number, number] | null): number {
+  if (!mean) return 0;
+  const c = labChroma(mean);
+  return Math.max(0, Math.min(1, (c - VIVID_LIFT.chromaFrom) / (VIVID_LIFT.chromaTo - VIVID_LIFT.chromaFrom)));
+}
+
+/**
+ * A 3 x 256 table: each channel's sRGB value times its gain in linear light, then its light tones lifted by `vivid`
+ * (0..1, the share of `VIVID_LIFT`: v + lift v (1 - v) v, in sRGB 0..1).
+ */
+export function gainLut(gains: [number, number, number], vivid = 0): Uint8Array {
   const lut = new Uint8Array(768);
+  const k = VIVID_LIFT.lift * vivid;
   for (let c = 0; c < 3; c++)
-    for (let v = 0; v < 256; v++) lut[c * 256 + v] = toSrgb((LINEAR[v] ?? 0) * (gains[c] ?? 0));
+    for (let v = 0; v < 256; v++) {
+      const u = toSrgb((LINEAR[v] ?? 0) * (gains[c] ?? 0)) / 255;
+      lut[c * 256 + v] = Math.max(0, Math.min(255, Math.round(255 * (u + k * u * (1 - u) * u))));
+    }
   return lut;
 }
 
@@ -199,6 +244,7 @@ export function garmentGains(gains: [number, number, number]): [number, number, 
  * between them.
  */
 export function readSceneLight(person: RgbaImage, body: Body, skin: Uint8Array): SceneLight {
-  const gains = sceneGains(person, body.mask);
-  return { gains, lut: gainLut(garmentGains(gains)), shade: shadeField(person, body, skin) };
+  const mean = backdropMean(person, body.mask);
+  const gains = gainsOf(mean);
+  return { gains, lut: gainLut(garmentGains(gains), vividShare(mean)), shade: shadeField(person, body, skin) };
 }
