@@ -2348,6 +2348,7 @@ export function armShading(
   half: number;
   gain: number;
   tAt: number;
+  nearRgb: Float32Array | null;
 } | null {
   const { width: W, height: H } = body;
   if (!(half >= 2)) return null;
@@ -2368,6 +2369,8 @@ export function armShading(
   let sections = 0;
   // each section's mean brightness, nearest first (the sleeve's shadow: `gain`)
   const secLum: number[] = [];
+  // each section's mean colour (the lit arm beyond an old sleeve's shadow: `litColour`)
+  const secs: { rgb: [number, number, number] }[] = [];
   const limit = arm.widthRoot * 1.5;
   for (const [a, b, t0, t1] of [
     [arm.root, arm.mid, 0.3, 1],
@@ -2425,6 +2428,13 @@ export function armShading(
         rgbCnt[bin] = (rgbCnt[bin] ?? 0) + 1;
       }
       secLum.push(mean);
+      const rgbMean: [number, number, number] = [0, 0, 0];
+      for (const o of px) {
+        rgbMean[0] += (d[o] ?? 0) / px.length;
+        rgbMean[1] += (d[o + 1] ?? 0) / px.length;
+        rgbMean[2] += (d[o + 2] ?? 0) / px.length;
+      }
+      secs.push({ rgb: rgbMean });
       if (near) {
         at.x += cx / ARM_NEAR_SECTIONS;
         at.y += cy / ARM_NEAR_SECTIONS;
@@ -2471,16 +2481,61 @@ export function armShading(
   // (issue 38, round 13, part T2): cgi-model-4's upper arms were repainted a flat dark brown block. The gain is
   // the next sections' median brightness over the nearest's; `armShadeAt` ramps it in above them
   let gain = 1;
+  let nearRgb: Float32Array | null = null;
   if (!ownBins && secLum.length >= ARM_NEAR_SECTIONS + 3) {
     const nearMean = secLum.slice(0, ARM_NEAR_SECTIONS).reduce((u, v) => u + v, 0) / ARM_NEAR_SECTIONS;
     const next = secLum.slice(ARM_NEAR_SECTIONS, ARM_NEAR_SECTIONS + ARM_SHADOW_NEXT).sort((u, v) => u - v);
     const lit = next[next.length >> 1] ?? 0;
-    if (nearMean > 0 && lit > nearMean * ARM_SHADOW_RATIO) gain = Math.min(ARM_SHADOW_GAIN_MAX, lit / nearMean);
+    if (nearMean > 0 && lit > nearMean * ARM_SHADOW_RATIO) {
+      gain = Math.min(ARM_SHADOW_GAIN_MAX, lit / nearMean);
+      // the lit arm's own colour, shaded across by the profile (issue 38, round 24, part G6): the shadowed colour
+      // scaled by a capped gain was a dark, redder brown, well under the forearm's brightness; `armShadeAt` goes
+      // down to the nearest sections' own colour (`nearRgb`) just above the hem (`SHADOW_TO_HEM`)
+      const lit3 = litColour(secs, secLum, lit);
+      if (lit3) {
+        nearRgb = rgb.slice();
+        for (let j = 0; j < ARM_PROFILE_BINS; j++)
+          for (let c = 0; c < 3; c++) rgb[j * 3 + c] = (lit3[c] ?? 0) * (profile[j] ?? 1);
+        gain = 1;
+      }
+    }
   }
   const ax = to.x - from.x;
   const ay = to.y - from.y;
   const tAt = ((atP.x - from.x) * ax + (atP.y - from.y) * ay) / Math.max(1, ax * ax + ay * ay);
-  return { profile, rgb, at: atP, a: from, b: to, half, gain, tAt };
+  return { profile, rgb, at: atP, a: from, b: to, half, gain, tAt, nearRgb };
+}
+
+/** A bare section beyond an old sleeve's cast shadow is lit at this share of the lit median (`litColour`). */
+const SHADOW_LIT_SHARE = 0.9;
+/** Over this share of the upper arm above the old hem the lit colour goes down to the shadowed sections' own
+ * (`armShadeAt`): the shadow below the hem stays, the upper arm's elbow end meets it without a step. */
+const SHADOW_TO_HEM = 0.3;
+
+/**
+ * The mean colour of a lowered arm's lit bare sections beyond an old sleeve's cast shadow (issue 38, round 24,
+ * part G6): the first `ARM_SHADOW_NEXT` from the first one at `SHADOW_LIT_SHARE` of the lit median `lit`, those
+ * that lit. Null when the nearest is lit already or none is.
+ */
+function litColour(
+  secs: { rgb: [number, number, number] }[],
+  secLum: number[],
+  lit: number,
+): [number, number, number] | null {
+  let first = -1;
+  for (let i = 0; i < secLum.length && first < 0; i++) if ((secLum[i] ?? 0) >= lit * SHADOW_LIT_SHARE) first = i;
+  if (first < 1) return null;
+  const rgb: [number, number, number] = [0, 0, 0];
+  let n = 0;
+  for (let i = first; i < Math.min(secs.length, first + ARM_SHADOW_NEXT); i++) {
+    const s = secs[i];
+    if (!s || (secLum[i] ?? 0) < lit * SHADOW_LIT_SHARE) continue;
+    rgb[0] += s.rgb[0];
+    rgb[1] += s.rgb[1];
+    rgb[2] += s.rgb[2];
+    n++;
+  }
+  return n ? [rgb[0] / n, rgb[1] / n, rgb[2] / n] : null;
 }
 
 /**
@@ -2505,9 +2560,12 @@ function armShadeAt(
   // arm, and the chest's diffused tone there (from the neck and the chest, not the arm) was a blurred flat blob
   // paler than the bare arm beyond the old hem; its own colour and roundness now run on to the shoulder, fading
   // in across the joint (`RAISED_ARM_FADE`), not stepping at it
-  const lead = sh.raised ? RAISED_ARM_FADE / 2 : 0;
+  // a lowered arm lit like its bare arm beyond an old sleeve's shadow (`nearRgb`) likewise (issue 38, round 24, part
+  // G6): the shoulder's round end kept the diffused tone of the shaded neck, a dark cap over the lit upper arm
+  const early = sh.raised || sh.nearRgb !== null;
+  const lead = early ? RAISED_ARM_FADE / 2 : 0;
   if (t <= -lead || t > 1) return null;
-  const fade = Math.min(1, (t + lead) / (sh.raised ? RAISED_ARM_FADE : ARM_SHADE_FADE));
+  const fade = Math.min(1, (t + lead) / (early ? RAISED_ARM_FADE : ARM_SHADE_FADE));
   const len = Math.sqrt(l2);
   let nx = -dy / len;
   let ny = dx / len;
@@ -2531,6 +2589,13 @@ function armShadeAt(
     const u = Math.max(0, Math.min(1, (sh.tAt - t) / ARM_SHADOW_RAMP));
     const g = 1 + (sh.gain - 1) * u * u * (3 - 2 * u);
     for (let c = 0; c < 3; c++) own[c] = ((sh.rgb[j0 * 3 + c] ?? 0) * (1 - w) + (sh.rgb[j1 * 3 + c] ?? 0) * w) * g;
+    const near = sh.nearRgb;
+    if (near) {
+      const v = Math.max(0, Math.min(1, (sh.tAt - t) / SHADOW_TO_HEM));
+      const k = v * v * (3 - 2 * v);
+      for (let c = 0; c < 3; c++)
+        own[c] = (own[c] ?? 0) * k + ((near[j0 * 3 + c] ?? 0) * (1 - w) + (near[j1 * 3 + c] ?? 0) * w) * (1 - k);
+    }
     own[3] = weight;
   }
   return 1 + ((profile[j0] ?? 0) * (1 - w) + (profile[j1] ?? 0) * w - 1) * weight;
