@@ -290,6 +290,26 @@ describe('tops keep their shape', () => {
     }
     console.log(`grey left over the shoulders' tops: ${rim}`);
     expect(rim).toBeLessThan(70);
+    // the chest's fill above the tank's scoop neckline (below the neck's point, within the shoulders, off the
+    // garment and the hair) took the colour of the skin seen through the old sheer yoke and of the neck's shaded
+    // strip, cooler than her bare arms: a grey-beige panel (round 24, part F4). Its median warmth against the
+    // face's: before 0.711, after 0.762
+    const chestWarm: number[] = [];
+    for (let y = Math.round(body.neck.y + body.span * 0.08); y < body.neck.y + body.span * 0.4; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (!result.layers.filled.data[p] || (g.data[p] ?? 0) >= 16 || (result.analysis.mask.data[p] ?? 0) < 250)
+          continue;
+        const s = at(p * 4) + at(p * 4 + 1) + at(p * 4 + 2);
+        chestWarm.push((at(p * 4) - at(p * 4 + 2)) / (s + 1));
+      }
+    }
+    // (the median: the hair in front of the chest is warmer)
+    chestWarm.sort((a, b) => a - b);
+    const chest = (chestWarm[chestWarm.length >> 1] ?? 0) / (warm * 2);
+    console.log(`the chest's fill warmth against the face's: ${chest.toFixed(3)} of ${chestWarm.length}`);
+    expect(chestWarm.length).toBeGreaterThan(300);
+    expect(chest).toBeGreaterThan(0.74);
   }, 30_000);
 
   it('passes the gate with a camisole on cgi-model-2: the corner beyond her hand at the chest is no detached piece', async () => {

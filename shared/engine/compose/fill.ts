@@ -2842,6 +2842,59 @@ function trustedSkinSources(
   for (let q = 0; q < w * h; q++) if (drop[q]) skinW[q] = 0;
 }
 
+/** A torso skin cell of the fill cooler (its warmth, red over blue, lower) than the bare arms' by more than this is
+ * taken as skin seen through a sheer layer (a white or grey yoke): its colour is turned to the arms' skin. */
+const SHEER_TINT_TOL = 0.004;
+/** Over this much cooler the cell takes the arms' skin fully (between the two, in part). */
+const SHEER_TINT_FULL = 0.012;
+/** The fewest bare arm cells that make the arms' skin a reference. */
+const SHEER_ARM_MIN = 12;
+
+/**
+ * The chest's and shoulders' skin fill in the bare arms' colour where it came out cooler (issue 38, round 24, part F4):
+ * ai-body's old dress has a sheer grey-white yoke over the chest and shoulders; the fill's skin sources about it
+ * (a shaded strip of the neck, the shoulders' outline where the yoke's rim blends in) are cooler and darker than her
+ * bare arms (warmth 0.07-0.08 against 0.09-0.12): a grey-beige panel between a camisole's straps. The reference is
+ * the per-channel median of the skin source cells on the arms (`armCapsules`); a cell of the push-pulled grid above
+ * the pelvis, off the arms, cooler than it by over `SHEER_TINT_TOL` takes the arms' skin (fully past
+ * `SHEER_TINT_FULL`); the shading is the fill's own (the light field, `chestShading`). A warmer cell (a tan chest, a
+ * blush) is left as it is; nothing changes without enough bare arm (`SHEER_ARM_MIN`, an old long sleeve).
+ */
+function armHueOnTorso(skinRgb: Float32Array, sources: Uint8Array, body: Body, k: number, w: number, h: number): void {
+  // the arms on the small grid: each capsule over its own box
+  const arm = new Uint8Array(w * h);
+  for (const c of armCapsules(body)) {
+    const [ax, ay, bx, by, r] = c;
+    const xa = Math.max(0, Math.floor((Math.min(ax, bx) - r) * k));
+    const xb = Math.min(w - 1, Math.ceil((Math.max(ax, bx) + r) * k));
+    const ya = Math.max(0, Math.floor((Math.min(ay, by) - r) * k));
+    const yb = Math.min(h - 1, Math.ceil((Math.max(ay, by) + r) * k));
+    for (let y = ya; y <= yb; y++)
+      for (let x = xa; x <= xb; x++) if (capsuleDepth((x + 0.5) / k, (y + 0.5) / k, c) >= 0) arm[y * w + x] = 1;
+  }
+  const ch: number[][] = [[], [], []];
+  for (let q = 0; q < w * h; q++) {
+    if (!sources[q] || !arm[q]) continue;
+    for (let c = 0; c < 3; c++) ch[c]?.push(skinRgb[q * 3 + c] ?? 0);
+  }
+  if ((ch[0]?.length ?? 0) < SHEER_ARM_MIN) return;
+  const ref = ch.map((v) => (v.sort((a, b) => a - b), v[v.length >> 1] ?? 0));
+  const [r0, g0, b0] = [ref[0] ?? 0, ref[1] ?? 0, ref[2] ?? 0];
+  const refWarm = (r0 - b0) / (r0 + g0 + b0 + 1);
+  const end = Math.min(h, Math.ceil(body.pelvis.y * k)) * w;
+  for (let q = 0; q < end; q++) {
+    const r = skinRgb[q * 3] ?? 0;
+    const g = skinRgb[q * 3 + 1] ?? 0;
+    const b = skinRgb[q * 3 + 2] ?? 0;
+    const off = refWarm - (r - b) / (r + g + b + 1);
+    if (off <= SHEER_TINT_TOL || arm[q]) continue;
+    const t = Math.min(1, (off - SHEER_TINT_TOL) / (SHEER_TINT_FULL - SHEER_TINT_TOL));
+    skinRgb[q * 3] = r + (r0 - r) * t;
+    skinRgb[q * 3 + 1] = g + (g0 - g) * t;
+    skinRgb[q * 3 + 2] = b + (b0 - b) * t;
+  }
+}
+
 /** A skin-map pixel whose warmth is under this share of the skin's median warmth is no source of the fill's skin. */
 export const GREYER_THAN_OWN_SKIN = 0.5;
 
@@ -3000,7 +3053,11 @@ export function fillRegion(
     }
   }
   trustedSkinSources(skinRgb, skinW, hairN, body, k, w, h);
+  // the skin source cells, before the push-pull fills the rest of the grid (`armHueOnTorso`)
+  const sources = new Uint8Array(w * h);
+  for (let q = 0; q < w * h; q++) if ((skinW[q] ?? 0) > 0) sources[q] = 1;
   pushPullFill(skinRgb, skinW, w, h);
+  if ((slot === 'top' || slot === 'one-piece') && source === 'auto') armHueOnTorso(skinRgb, sources, body, k, w, h);
   pushPullFill(bgRgb, bgW, w, h);
   // the whole upper arm from the shoulder's joint (the arm capsules start lower down, where a sleeve's shoulder
   // no longer covers the arm): a sleeveless garment leaves the shoulder bare, so skin is what shows there
