@@ -681,7 +681,9 @@ export function leaveBesideArms(
   const tTop = body.neck.y;
   const tBottom = body.pelvis.y + body.torsoH * 0.1;
   const reachSide = body.span * BESIDE_SIDE_RUN;
-  // the old garment's own side in shade (`BESIDE_SIDE_SHADE`), joined to the torso along its row by the old region
+  const u = [0, 0, 0];
+  // the old garment's own side in shade (`BESIDE_SIDE_SHADE`), joined to the torso along its row by the old region,
+  // where the old garment at the torso's side is of the backdrop's colour too
   const shadedSide = (x: number, y: number, p: number, tl: number, tr: number): boolean => {
     if (tr < tl) return false;
     const d = image.data;
@@ -691,7 +693,8 @@ export function leaveBesideArms(
     const edge = x < tl ? tl : tr;
     for (let k = 1; k <= reachSide; k++) {
       const xx = x + k * step;
-      if ((step > 0 && xx >= edge) || (step < 0 && xx <= edge)) return true;
+      // (an old garment of the backdrop's colour there: a dark one beside a shaded gap is not turning away from it)
+      if ((step > 0 && xx >= edge) || (step < 0 && xx <= edge)) return looksLikeBackground(image, bg, y * W + xx, u);
       if (!region[y * W + xx]) return false;
     }
     return false;
