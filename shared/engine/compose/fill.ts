@@ -580,6 +580,14 @@ function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps, image: RgbaImage
 const ARM_RUN_STEPS = 20;
 /** Room (x the arm's half-width measured, plus 1 px) beyond an arm's own skin before a pixel is beside it. */
 const ARM_RUN_ROOM = 0.15;
+/**
+ * Beside an arm, a background-coloured pixel darker than the backdrop by this share (its sum's ratio below it) that
+ * the old region joins to the torso's side along its row (within BESIDE_SIDE_RUN spans) is the old garment's own side
+ * turning away in shade (a white dress's grey side below the armpit), not the backdrop: it stays old.
+ */
+const BESIDE_SIDE_SHADE = 0.9;
+/** How far (x the span) along its row the old region may run from the torso's side out to such a shaded pixel. */
+const BESIDE_SIDE_RUN = 0.1;
 
 /**
  * The backdrop beside a bare arm is not the old garment (issue 38, round 10, part P13; in place): the person mask
@@ -591,7 +599,9 @@ const ARM_RUN_ROOM = 0.15;
  * garment is of the background's colour too (a white dress on a white wall): where the geometry says off the body
  * the colour only tells the backdrop from an old sleeve hanging off the arm. A step where the skin does not show
  * across the bone takes the last measured step's extent; before the first one (an old sleeve's top), and on a
- * bone measured at fewer than 3 steps, nothing is decided.
+ * bone measured at fewer than 3 steps, nothing is decided. A pixel in shade (`BESIDE_SIDE_SHADE`) joined to the
+ * torso's side by the old region along its row stays old (round 23, part E3: ai-body's white dress's grey side below
+ * the armpit, left as a grey-white ghost between a tank's side and the arm).
  */
 export function leaveBesideArms(
   region: Uint8Array,
@@ -670,6 +680,25 @@ export function leaveBesideArms(
   const torso = new Float64Array(H * 2).fill(NaN);
   const tTop = body.neck.y;
   const tBottom = body.pelvis.y + body.torsoH * 0.1;
+  const reachSide = body.span * BESIDE_SIDE_RUN;
+  const u = [0, 0, 0];
+  // the old garment's own side in shade (`BESIDE_SIDE_SHADE`), joined to the torso along its row by the old region,
+  // where the old garment at the torso's side is of the backdrop's colour too
+  const shadedSide = (x: number, y: number, p: number, tl: number, tr: number): boolean => {
+    if (tr < tl) return false;
+    const d = image.data;
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0);
+    if (s >= ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0)) * BESIDE_SIDE_SHADE) return false;
+    const step = x < tl ? 1 : -1;
+    const edge = x < tl ? tl : tr;
+    for (let k = 1; k <= reachSide; k++) {
+      const xx = x + k * step;
+      // (an old garment of the backdrop's colour there: a dark one beside a shaded gap is not turning away from it)
+      if ((step > 0 && xx >= edge) || (step < 0 && xx <= edge)) return looksLikeBackground(image, bg, y * W + xx, u);
+      if (!region[y * W + xx]) return false;
+    }
+    return false;
+  };
   // only the bones' boxes (their reach round them) are looked at
   for (const box of bones) {
     const ex = box.ax + box.dx;
@@ -700,7 +729,7 @@ export function leaveBesideArms(
           }
           beside = true;
         }
-        if (beside && !onArm && looksLikeBackground(image, bg, p, v)) region[p] = 0;
+        if (beside && !onArm && looksLikeBackground(image, bg, p, v) && !shadedSide(x, y, p, tl, tr)) region[p] = 0;
       }
     }
   }
