@@ -328,6 +328,29 @@ describe('tops keep their shape', () => {
     }
     console.log(`grey of the old dress's sides left below the armpits: ${side}`);
     expect(side).toBeLessThan(40);
+    // the old sheer yoke's pale rims on the shoulders' tops and along the inner arms at the armholes were left as
+    // the photo (the skin map took those on the arms) and the fill's seam matched them: a grey-white ghost of the
+    // old dress between the tank's armholes and the arms (round 24, part G3). The median warmth of the fill about
+    // each shoulder (off the garment), against the face's: before 0.645, after 0.739
+    const shoulderWarm: number[] = [];
+    for (const sh of [body.shoulderL, body.shoulderR]) {
+      for (let y = Math.round(sh.y - body.span * 0.1); y < sh.y + body.span * 0.5; y++) {
+        for (let x = Math.round(sh.x - body.span * 0.15); x <= Math.round(sh.x + body.span * 0.15); x++) {
+          const p = y * W + x;
+          if (!result.layers.filled.data[p] || (g.data[p] ?? 0) >= 16 || (result.analysis.mask.data[p] ?? 0) < 128)
+            continue;
+          const s = at(p * 4) + at(p * 4 + 1) + at(p * 4 + 2);
+          shoulderWarm.push((at(p * 4) - at(p * 4 + 2)) / (s + 1));
+        }
+      }
+    }
+    shoulderWarm.sort((a, b) => a - b);
+    const shoulders = (shoulderWarm[shoulderWarm.length >> 1] ?? 0) / (warm * 2);
+    console.log(
+      `the fill's warmth about the shoulders against the face's: ${shoulders.toFixed(3)} of ${shoulderWarm.length}`,
+    );
+    expect(shoulderWarm.length).toBeGreaterThan(1000);
+    expect(shoulders).toBeGreaterThan(0.7);
   }, 30_000);
 
   it('passes the gate with a camisole on cgi-model-2: the corner beyond her hand at the chest is no detached piece', async () => {

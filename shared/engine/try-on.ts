@@ -32,6 +32,7 @@ import {
   oldByColour,
   oldClothRim,
   oldShoulderRim,
+  oldYokeRim,
   oldDarkIslands,
   leaveArmSlits,
   oldCollar,
@@ -389,6 +390,8 @@ export async function tryOn(
     // and its grey edge in the outline's blended rim over the shoulders' tops
     if (slot === 'top' || slot === 'one-piece')
       oldShoulderRim(old, body, maps, head, person, scene.skin, scene.background);
+    // and its pale grey rim round that at the shoulders and armholes (a sheer yoke's edge the skin map took)
+    if (slot === 'top' || slot === 'one-piece') oldYokeRim(old, body, maps, head, person, scene.skin, scene.background);
     // but a slit of it in an arm's skin is the arm's own shadowed edge
     if (slot === 'top' || slot === 'one-piece') leaveArmSlits(old, body, maps);
     // an old crew collar between the chin and the neck's keypoint, touching the old garment, is the old garment too
