@@ -32,6 +32,7 @@ import {
   oldByColour,
   oldClothRim,
   oldShoulderRim,
+  oldYokeRim,
   oldDarkIslands,
   leaveArmSlits,
   oldArmEdge,
@@ -390,6 +391,8 @@ export async function tryOn(
     // and its grey edge in the outline's blended rim over the shoulders' tops
     if (slot === 'top' || slot === 'one-piece')
       oldShoulderRim(old, body, maps, head, person, scene.skin, scene.background);
+    // and its pale grey rim round that at the shoulders and armholes (a sheer yoke's edge the skin map took)
+    if (slot === 'top' || slot === 'one-piece') oldYokeRim(old, body, maps, head, person, scene.skin, scene.background);
     // but a slit of it in an arm's skin is the arm's own shadowed edge
     if (slot === 'top' || slot === 'one-piece') leaveArmSlits(old, body, maps);
     // and an arm's outline blended with a dark old garment beside it is the old garment's edge (`oldArmEdge`)

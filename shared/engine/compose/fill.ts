@@ -580,6 +580,14 @@ function leaveBareLegs(old: Uint8Array, body: Body, maps: Maps, image: RgbaImage
 const ARM_RUN_STEPS = 20;
 /** Room (x the arm's half-width measured, plus 1 px) beyond an arm's own skin before a pixel is beside it. */
 const ARM_RUN_ROOM = 0.15;
+/**
+ * Beside an arm, a background-coloured pixel darker than the backdrop by this share (its sum's ratio below it) that
+ * the old region joins to the torso's side along its row (within BESIDE_SIDE_RUN spans) is the old garment's own side
+ * turning away in shade (a white dress's grey side below the armpit), not the backdrop: it stays old.
+ */
+const BESIDE_SIDE_SHADE = 0.9;
+/** How far (x the span) along its row the old region may run from the torso's side out to such a shaded pixel. */
+const BESIDE_SIDE_RUN = 0.1;
 
 /**
  * The backdrop beside a bare arm is not the old garment (issue 38, round 10, part P13; in place): the person mask
@@ -591,7 +599,9 @@ const ARM_RUN_ROOM = 0.15;
  * garment is of the background's colour too (a white dress on a white wall): where the geometry says off the body
  * the colour only tells the backdrop from an old sleeve hanging off the arm. A step where the skin does not show
  * across the bone takes the last measured step's extent; before the first one (an old sleeve's top), and on a
- * bone measured at fewer than 3 steps, nothing is decided.
+ * bone measured at fewer than 3 steps, nothing is decided. A pixel in shade (`BESIDE_SIDE_SHADE`) joined to the
+ * torso's side by the old region along its row stays old (round 23, part E3: ai-body's white dress's grey side below
+ * the armpit, left as a grey-white ghost between a tank's side and the arm).
  */
 export function leaveBesideArms(
   region: Uint8Array,
@@ -670,6 +680,25 @@ export function leaveBesideArms(
   const torso = new Float64Array(H * 2).fill(NaN);
   const tTop = body.neck.y;
   const tBottom = body.pelvis.y + body.torsoH * 0.1;
+  const reachSide = body.span * BESIDE_SIDE_RUN;
+  const u = [0, 0, 0];
+  // the old garment's own side in shade (`BESIDE_SIDE_SHADE`), joined to the torso along its row by the old region,
+  // where the old garment at the torso's side is of the backdrop's colour too
+  const shadedSide = (x: number, y: number, p: number, tl: number, tr: number): boolean => {
+    if (tr < tl) return false;
+    const d = image.data;
+    const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0);
+    if (s >= ((v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0)) * BESIDE_SIDE_SHADE) return false;
+    const step = x < tl ? 1 : -1;
+    const edge = x < tl ? tl : tr;
+    for (let k = 1; k <= reachSide; k++) {
+      const xx = x + k * step;
+      // (an old garment of the backdrop's colour there: a dark one beside a shaded gap is not turning away from it)
+      if ((step > 0 && xx >= edge) || (step < 0 && xx <= edge)) return looksLikeBackground(image, bg, y * W + xx, u);
+      if (!region[y * W + xx]) return false;
+    }
+    return false;
+  };
   // only the bones' boxes (their reach round them) are looked at
   for (const box of bones) {
     const ex = box.ax + box.dx;
@@ -700,7 +729,7 @@ export function leaveBesideArms(
           }
           beside = true;
         }
-        if (beside && !onArm && looksLikeBackground(image, bg, p, v)) region[p] = 0;
+        if (beside && !onArm && looksLikeBackground(image, bg, p, v) && !shadedSide(x, y, p, tl, tr)) region[p] = 0;
       }
     }
   }
@@ -2907,6 +2936,59 @@ function trustedSkinSources(
   for (let q = 0; q < w * h; q++) if (drop[q]) skinW[q] = 0;
 }
 
+/** A torso skin cell of the fill cooler (its warmth, red over blue, lower) than the bare arms' by more than this is
+ * taken as skin seen through a sheer layer (a white or grey yoke): its colour is turned to the arms' skin. */
+const SHEER_TINT_TOL = 0.004;
+/** Over this much cooler the cell takes the arms' skin fully (between the two, in part). */
+const SHEER_TINT_FULL = 0.012;
+/** The fewest bare arm cells that make the arms' skin a reference. */
+const SHEER_ARM_MIN = 12;
+
+/**
+ * The chest's and shoulders' skin fill in the bare arms' colour where it came out cooler (issue 38, round 24, part F4):
+ * ai-body's old dress has a sheer grey-white yoke over the chest and shoulders; the fill's skin sources about it
+ * (a shaded strip of the neck, the shoulders' outline where the yoke's rim blends in) are cooler and darker than her
+ * bare arms (warmth 0.07-0.08 against 0.09-0.12): a grey-beige panel between a camisole's straps. The reference is
+ * the per-channel median of the skin source cells on the arms (`armCapsules`); a cell of the push-pulled grid above
+ * the pelvis, off the arms, cooler than it by over `SHEER_TINT_TOL` takes the arms' skin (fully past
+ * `SHEER_TINT_FULL`); the shading is the fill's own (the light field, `chestShading`). A warmer cell (a tan chest, a
+ * blush) is left as it is; nothing changes without enough bare arm (`SHEER_ARM_MIN`, an old long sleeve).
+ */
+function armHueOnTorso(skinRgb: Float32Array, sources: Uint8Array, body: Body, k: number, w: number, h: number): void {
+  // the arms on the small grid: each capsule over its own box
+  const arm = new Uint8Array(w * h);
+  for (const c of armCapsules(body)) {
+    const [ax, ay, bx, by, r] = c;
+    const xa = Math.max(0, Math.floor((Math.min(ax, bx) - r) * k));
+    const xb = Math.min(w - 1, Math.ceil((Math.max(ax, bx) + r) * k));
+    const ya = Math.max(0, Math.floor((Math.min(ay, by) - r) * k));
+    const yb = Math.min(h - 1, Math.ceil((Math.max(ay, by) + r) * k));
+    for (let y = ya; y <= yb; y++)
+      for (let x = xa; x <= xb; x++) if (capsuleDepth((x + 0.5) / k, (y + 0.5) / k, c) >= 0) arm[y * w + x] = 1;
+  }
+  const ch: number[][] = [[], [], []];
+  for (let q = 0; q < w * h; q++) {
+    if (!sources[q] || !arm[q]) continue;
+    for (let c = 0; c < 3; c++) ch[c]?.push(skinRgb[q * 3 + c] ?? 0);
+  }
+  if ((ch[0]?.length ?? 0) < SHEER_ARM_MIN) return;
+  const ref = ch.map((v) => (v.sort((a, b) => a - b), v[v.length >> 1] ?? 0));
+  const [r0, g0, b0] = [ref[0] ?? 0, ref[1] ?? 0, ref[2] ?? 0];
+  const refWarm = (r0 - b0) / (r0 + g0 + b0 + 1);
+  const end = Math.min(h, Math.ceil(body.pelvis.y * k)) * w;
+  for (let q = 0; q < end; q++) {
+    const r = skinRgb[q * 3] ?? 0;
+    const g = skinRgb[q * 3 + 1] ?? 0;
+    const b = skinRgb[q * 3 + 2] ?? 0;
+    const off = refWarm - (r - b) / (r + g + b + 1);
+    if (off <= SHEER_TINT_TOL || arm[q]) continue;
+    const t = Math.min(1, (off - SHEER_TINT_TOL) / (SHEER_TINT_FULL - SHEER_TINT_TOL));
+    skinRgb[q * 3] = r + (r0 - r) * t;
+    skinRgb[q * 3 + 1] = g + (g0 - g) * t;
+    skinRgb[q * 3 + 2] = b + (b0 - b) * t;
+  }
+}
+
 /** A skin-map pixel whose warmth is under this share of the skin's median warmth is no source of the fill's skin. */
 export const GREYER_THAN_OWN_SKIN = 0.5;
 
@@ -3065,7 +3147,11 @@ export function fillRegion(
     }
   }
   trustedSkinSources(skinRgb, skinW, hairN, body, k, w, h);
+  // the skin source cells, before the push-pull fills the rest of the grid (`armHueOnTorso`)
+  const sources = new Uint8Array(w * h);
+  for (let q = 0; q < w * h; q++) if ((skinW[q] ?? 0) > 0) sources[q] = 1;
   pushPullFill(skinRgb, skinW, w, h);
+  if ((slot === 'top' || slot === 'one-piece') && source === 'auto') armHueOnTorso(skinRgb, sources, body, k, w, h);
   pushPullFill(bgRgb, bgW, w, h);
   // the whole upper arm from the shoulder's joint (the arm capsules start lower down, where a sleeve's shoulder
   // no longer covers the arm): a sleeveless garment leaves the shoulder bare, so skin is what shows there

@@ -1689,6 +1689,86 @@ export function oldShoulderRim(
   for (const p of edge) old[p] = 255;
 }
 
+/** How many 1-px steps `oldYokeRim` grows the old region by at the shoulders and armholes. */
+export const YOKE_RIM_STEPS = 3;
+/** A pixel there with its warmth (red over blue) under this share of the skin's is the old garment's grey rim. */
+export const YOKE_RIM_GREY = 0.7;
+/** ...unless its level is within this share of the backdrop's, of the backdrop's chroma (the backdrop itself). */
+export const YOKE_RIM_BG = 0.04;
+
+/**
+ * The old garment's pale rim round its old region at the shoulders and armholes (issue 38, round 24, part G3):
+ * ai-body's white dress has a sheer grey-white yoke whose rims lie on the shoulders' tops (~228 grey, in the
+ * mask's blended edge, too near the backdrop's level for `oldShoulderRim`) and along the inner arms at the armholes
+ * (~190,167,164: the skin map took them). Left as the photo, the fill's seam matched them: a grey-white ghost of the
+ * old dress between a tank's armholes and the arms, grey edges on the shoulders. In the window of `oldShoulderRim`,
+ * the old region grows by YOKE_RIM_STEPS px into pixels on the person (not hair, the head or a hand) greyer than
+ * YOKE_RIM_GREY of the skin's warmth and not dark (a shadow, DARK_ISLAND of the skin's level): inside the mask
+ * (SHOULDER_RIM_MASK) where they are not the backdrop (YOKE_RIM_BG), in its blended rim only down to the shoulders'
+ * joints (lower down, beside an arm, the rim is the arm's edge against the backdrop: filled, a hard straight edge).
+ * The seam then meets the skin beyond them, or the backdrop across the outline (no seam there, `fillRegion`).
+ */
+export function oldYokeRim(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  model: SkinModel,
+  bg: BackgroundModel | null,
+): void {
+  const { width: W, height: H, mask, span, neck } = body;
+  const d = person.data;
+  const v = [0, 0, 0];
+  const y0 = Math.max(
+    1,
+    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
+  );
+  const y1 = Math.min(H - 2, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + span * SIDE_RIM_BELOW));
+  const reach = span * SIDE_RIM_REACH;
+  const x0 = Math.max(1, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 2, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  if (x1 < x0 || y1 < y0) return;
+  const warm = (model.cr - (1 - model.cr - model.cg)) * YOKE_RIM_GREY;
+  const level = skinLevel(old, body, maps, head, person, x0, x1, y0, y1);
+  const dark = level < 0 ? 0 : level * DARK_ISLAND;
+  const below = Math.max(body.shoulderL.y, body.shoulderR.y);
+  const takes = (p: number): boolean => {
+    const x = p % W;
+    const y = (p / W) | 0;
+    if (x < x0 || x > x1 || y < y0 || y > y1) return false;
+    if (old[p] || (mask[p] ?? 0) < 128 || (maps.hair[p] ?? 0) >= 32 || head[p] || maps.handArea[p]) return false;
+    // (the outline's blended rim only over the shoulders' tops: lower down, beside an arm, it is the backdrop's)
+    if ((mask[p] ?? 0) < SHOULDER_RIM_MASK && y > below) return false;
+    const r = d[p * 4] ?? 0;
+    const g = d[p * 4 + 1] ?? 0;
+    const b = d[p * 4 + 2] ?? 0;
+    if ((r - b) / (r + g + b + 1) >= warm || (r + g + b) / 3 < dark) return false;
+    // (the outline's blended rim over the shoulders is the body's edge whatever its level: filled to the outline)
+    if (!bg || (mask[p] ?? 0) < SHOULDER_RIM_MASK) return true;
+    bg.at(x, y, v);
+    const s = r + g + b + 1;
+    const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+    const chroma = Math.hypot(r / s - (v[0] ?? 0) / bs, g / s - (v[1] ?? 0) / bs);
+    return chroma > BG_CHROMA || Math.abs(s / bs - 1) > YOKE_RIM_BG;
+  };
+  // the first step from the whole window's old edge, the next ones from the pixels the last one took
+  let add: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if ((old[p - 1] || old[p + 1] || old[p - W] || old[p + W]) && takes(p)) add.push(p);
+    }
+  }
+  for (let step = 0; step < YOKE_RIM_STEPS && add.length; step++) {
+    for (const p of add) old[p] = 255;
+    if (step === YOKE_RIM_STEPS - 1) break;
+    const next: number[] = [];
+    for (const p of add) for (const q of [p - 1, p + 1, p - W, p + W]) if (takes(q)) ((old[q] = 1), next.push(q));
+    add = next;
+  }
+}
+
 /** A run of old pixels on an arm at most this long (px), along a row or a column, between the arm's skin is the arm's. */
 export const ARM_SLIT_MOST = 2;
 
