@@ -444,7 +444,8 @@ export function placeShoes(
         const shinL2 = shin.x * shin.x + shin.y * shin.y || 1;
         mergeClipped(layer, drawn, (x, y) => {
           // the rear foot in profile shows past the front foot only
-          if (inProfile) return (x - profile.edge) * profile.toe >= 0;
+          // (and on that foot's outline: not a block jutting out past its toes and under its sole)
+          if (inProfile) return (x - profile.edge) * profile.toe >= 0 && profile.onFoot(x, y, kind === 'pump');
           // (the rear leg beside the front shin: past that shin's skin only)
           if (rear?.far === side)
             return (x - (rear.edge[Math.min(y - rear.y0, rear.edge.length - 1)] ?? NaN)) * rear.side >= 0;
