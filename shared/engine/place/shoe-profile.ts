@@ -46,9 +46,9 @@ export interface ProfileFoot {
   edge: number;
   /** The rows where the rear foot shows past the ankles' run (its visible height). */
   top: number;
-  /** Whether a pixel is on the rear foot's coloured outline where it shows (within OUTLINE_MARGIN); with `throat`,
-   * below a pump's opening too (THROAT_*). */
-  onFoot: (x: number, y: number, throat?: boolean) => boolean;
+  /** How much of a pixel is on the rear foot's coloured outline where it shows (within OUTLINE_MARGIN), 0-1; with
+   * `throat`, below a pump's opening too (THROAT_*). */
+  onFoot: (x: number, y: number, throat?: boolean) => number;
 }
 
 /**
@@ -125,8 +125,8 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
  * The rear foot's coloured outline past the front foot: per column from the front foot's edge out, its highest and
  * lowest coloured pixel of the mask among the foot's rows (the grey shadow under it and the floor left out), each
  * the median, then the mean, over OUTLINE_SMOOTH run widths of columns; the foot ends at the last column with one. A
- * test whether a pixel lies within OUTLINE_MARGIN run widths of it (under its sole SOLE_BELOW margins; columns
- * before the edge: true, the front foot hides them).
+ * pixel's share within OUTLINE_MARGIN run widths of it (under its sole SOLE_BELOW margins; columns before the
+ * edge: all, the front foot hides them), soft over a pixel.
  */
 function footOutline(
   body: Body,
@@ -135,7 +135,7 @@ function footOutline(
   edge: number,
   toe: 1 | -1,
   rw: number,
-): (x: number, y: number, throat?: boolean) => boolean {
+): (x: number, y: number, throat?: boolean) => number {
   const W = body.width;
   const e = Math.round(edge);
   const n = Math.max(1, Math.round(rw * PROFILE_MAX));
@@ -164,7 +164,7 @@ function footOutline(
   };
   let last = -1;
   for (let i = 0; i < n; i++) if ((hiRow[i] ?? -1) >= 0) last = i;
-  if (last < 0) return () => true;
+  if (last < 0) return () => 1;
   const med = (v: Int32Array): Int32Array => Int32Array.from(v, (_, i) => median(v, i));
   const [hiMed, loMed] = [med(hiRow), med(loRow)];
   // (then their mean over as many: the toe's rounded end a slope, not steps)
@@ -183,17 +183,18 @@ function footOutline(
   const m = rw * OUTLINE_MARGIN;
   return (x, y, throat) => {
     const i = (x - e) * toe;
-    if (i < 0) return true;
-    if (i > last + m) return false;
+    if (i < 0) return 1;
+    if (i > last + m + 1) return 0;
     const k = Math.min(last, Math.round(i));
     const t = top[k] ?? -1;
     const b = bot[k] ?? -1;
-    if (t < 0 || y < t - m || y > b + m * SOLE_BELOW) return false;
-    if (!throat) return true;
-    // a pump's opening: its side low by the front foot, rising over the toes to the vamp (the foot's own top)
+    if (t < 0) return 0;
+    // (a pump's opening: its side low by the front foot, rising over the toes to the vamp, the foot's own top)
     const q = Math.max(0, Math.min(1, i / Math.max(1, last * THROAT_AT)));
-    const open = THROAT_DEPTH * (1 - q * q * (3 - 2 * q));
-    return y >= t - m + (b - t) * open;
+    const upper = t - m + (throat ? (b - t) * THROAT_DEPTH * (1 - q * q * (3 - 2 * q)) : 0);
+    // (a pixel's share inside, its edges soft: not a jagged cut across the shoe)
+    const cover = (d: number) => Math.max(0, Math.min(1, d + 0.5));
+    return Math.min(cover(y - upper), cover(b + m * SOLE_BELOW - y), cover(last + m - i));
   };
 }
 
