@@ -187,6 +187,10 @@ describe('shoes on feet one behind the other (real models)', () => {
     }
     expect(lifted).toBeGreaterThan(-Infinity);
     expect(lifted).toBeLessThan(0.05);
+    // before: the rear pump's side view was a block jutting out past the foot's toes and under its sole (0.044 of its
+    // pixels beside the front foot further than 0.05 shin widths from the foot's coloured pixels); now it keeps to the
+    // foot's outline, its opening low by the front foot, rising over the toes (0)
+    expect(offFoot(person, body.mask, r.layers.garment.data, near, side, y0, y1)).toBeLessThan(0.01);
   }, 60_000);
 });
 
@@ -238,5 +242,47 @@ describe('boots on feet one behind the other (real models)', () => {
     }
     expect(n).toBeGreaterThan(near.widthEnd * 10);
     expect(on / n).toBeGreaterThan(0.85);
+    // before: its toe jutted out past the foot's (0.026 of the rear boot's pixels beside the front foot further than
+    // 0.05 shin widths from the foot's coloured pixels); now it keeps to the foot's outline (0)
+    expect(offFoot(person, body.mask, r.layers.garment.data, near, side, y0, y1)).toBeLessThan(0.01);
   }, 60_000);
 });
+
+/**
+ * The share of the garment's pixels beside the front foot (over 0.75 of its shin's width from its ankle, on the rear
+ * foot's side, from a shin width above y0 to one below y1) further than 0.05 shin widths from any coloured pixel of
+ * the person's mask (the rear foot's skin; not the floor, not the grey shadow under the foot).
+ */
+function offFoot(
+  person: { width: number; data: Uint8Array | Uint8ClampedArray },
+  mask: Uint8Array,
+  garment: Uint8Array,
+  near: { end: { x: number; y: number }; widthEnd: number },
+  side: number,
+  y0: number,
+  y1: number,
+): number {
+  const W = person.width;
+  const foot = (p: number): boolean => {
+    if ((mask[p] ?? 0) < 128) return false;
+    const c = [person.data[p * 4] ?? 0, person.data[p * 4 + 1] ?? 0, person.data[p * 4 + 2] ?? 0];
+    const hi = Math.max(...c);
+    return hi - Math.min(...c) > hi * 0.18;
+  };
+  const d = Math.ceil(near.widthEnd * 0.05);
+  let shoe = 0;
+  let off = 0;
+  for (let y = Math.round(y0 - near.widthEnd); y < y1 + near.widthEnd; y++) {
+    for (let x = d; x < W - d; x++) {
+      if (Math.abs(x - near.end.x) <= near.widthEnd * 0.75 || (x - near.end.x) * side < 0) continue;
+      if ((garment[y * W + x] ?? 0) < 128) continue;
+      shoe++;
+      let close = false;
+      for (let dy = -d; dy <= d && !close; dy++)
+        for (let dx = -d; dx <= d && !close; dx++) close = foot((y + dy) * W + x + dx);
+      if (!close) off++;
+    }
+  }
+  expect(shoe).toBeGreaterThan(near.widthEnd * 5);
+  return off / shoe;
+}

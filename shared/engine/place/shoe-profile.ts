@@ -21,6 +21,20 @@ const COLOURED = 0.18;
 /** The rear foot's heel is this many run widths behind the ankles' run's middle (hidden behind the front foot). */
 const HEEL_BACK = 0.5;
 
+/** The rear foot's shoe keeps within this many run widths of the foot's coloured outline where it shows (a shoe is
+ * a little larger than the foot it is on; more: a block jutting out past the toes and under the sole). */
+const OUTLINE_MARGIN = 0.04;
+/** ...and this many margins under its lowest coloured row (the shoe's sole under the foot). */
+const SOLE_BELOW = 2;
+/** The outline's columns are the median of this many run widths of columns (a toenail's highlight, a stray pixel). */
+const OUTLINE_SMOOTH = 0.08;
+
+/** A rear pump's opening: by the front foot its side this share of the foot's visible height below the foot's top
+ * (the instep shows above it)... */
+const THROAT_DEPTH = 0.55;
+/** ...rising smoothly to the foot's top (the vamp over the toes) this share of the way out to the toe's tip. */
+const THROAT_AT = 0.65;
+
 /** A rear foot in profile: which leg it is, its box, its toe's side, where the front foot ends, the front foot's box. */
 export interface ProfileFoot {
   far: 0 | 1;
@@ -32,6 +46,9 @@ export interface ProfileFoot {
   edge: number;
   /** The rows where the rear foot shows past the ankles' run (its visible height). */
   top: number;
+  /** How much of a pixel is on the rear foot's coloured outline where it shows (within OUTLINE_MARGIN), 0-1; with
+   * `throat`, below a pump's opening too (THROAT_*). */
+  onFoot: (x: number, y: number, throat?: boolean) => number;
 }
 
 /**
@@ -101,7 +118,84 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
   const heel = (run[0] + run[1]) / 2 - toe * rw * HEEL_BACK;
   const x0 = Math.min(heel, tip);
   const box: Box = { x: x0, y: top, w: Math.abs(tip - heel), h: sole - top + 1 };
-  return { far, toe, box, edge, top };
+  return { far, toe, box, edge, top, onFoot: footOutline(body, person, rows, edge, toe, rw) };
+}
+
+/**
+ * The rear foot's coloured outline past the front foot: per column from the front foot's edge out, its highest and
+ * lowest coloured pixel of the mask among the foot's rows (the grey shadow under it and the floor left out), each
+ * the median, then the mean, over OUTLINE_SMOOTH run widths of columns; the foot ends at the last column with one. A
+ * pixel's share within OUTLINE_MARGIN run widths of it (under its sole SOLE_BELOW margins; columns before the
+ * edge: all, the front foot hides them), soft over a pixel.
+ */
+function footOutline(
+  body: Body,
+  person: RgbaImage,
+  rows: [number, number, number][],
+  edge: number,
+  toe: 1 | -1,
+  rw: number,
+): (x: number, y: number, throat?: boolean) => number {
+  const W = body.width;
+  const e = Math.round(edge);
+  const n = Math.max(1, Math.round(rw * PROFILE_MAX));
+  const hiRow = new Int32Array(n).fill(-1);
+  const loRow = new Int32Array(n).fill(-1);
+  for (const [y, a, b] of rows) {
+    for (let i = 0; i < n; i++) {
+      const x = e + toe * i;
+      if (x < a || x > b || x < 0 || x >= W) continue;
+      const p = y * W + x;
+      if ((body.mask[p] ?? 0) < 128) continue;
+      const o = p * 4;
+      const hi = Math.max(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0);
+      const lo = Math.min(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0);
+      if (hi - lo <= hi * COLOURED) continue;
+      if (hiRow[i] === -1) hiRow[i] = y;
+      loRow[i] = y;
+    }
+  }
+  const r = Math.max(1, Math.round((rw * OUTLINE_SMOOTH) / 2));
+  const median = (v: Int32Array, i: number): number => {
+    const w: number[] = [];
+    for (let j = Math.max(0, i - r); j <= Math.min(n - 1, i + r); j++) if ((v[j] ?? -1) >= 0) w.push(v[j] ?? 0);
+    w.sort((p, q) => p - q);
+    return w.length ? (w[w.length >> 1] ?? -1) : -1;
+  };
+  let last = -1;
+  for (let i = 0; i < n; i++) if ((hiRow[i] ?? -1) >= 0) last = i;
+  if (last < 0) return () => 1;
+  const med = (v: Int32Array): Int32Array => Int32Array.from(v, (_, i) => median(v, i));
+  const [hiMed, loMed] = [med(hiRow), med(loRow)];
+  // (then their mean over as many: the toe's rounded end a slope, not steps)
+  const mean = (v: Int32Array, i: number): number => {
+    let sum = 0;
+    let k = 0;
+    for (let j = Math.max(0, i - r); j <= Math.min(last, i + r); j++) {
+      if ((v[j] ?? -1) < 0) continue;
+      sum += v[j] ?? 0;
+      k++;
+    }
+    return k ? sum / k : -1;
+  };
+  const top = Float64Array.from(hiMed, (_, i) => mean(hiMed, i));
+  const bot = Float64Array.from(loMed, (_, i) => mean(loMed, i));
+  const m = rw * OUTLINE_MARGIN;
+  return (x, y, throat) => {
+    const i = (x - e) * toe;
+    if (i < 0) return 1;
+    if (i > last + m + 1) return 0;
+    const k = Math.min(last, Math.round(i));
+    const t = top[k] ?? -1;
+    const b = bot[k] ?? -1;
+    if (t < 0) return 0;
+    // (a pump's opening: its side low by the front foot, rising over the toes to the vamp, the foot's own top)
+    const q = Math.max(0, Math.min(1, i / Math.max(1, last * THROAT_AT)));
+    const upper = t - m + (throat ? (b - t) * THROAT_DEPTH * (1 - q * q * (3 - 2 * q)) : 0);
+    // (a pixel's share inside, its edges soft: not a jagged cut across the shoe)
+    const cover = (d: number) => Math.max(0, Math.min(1, d + 0.5));
+    return Math.min(cover(y - upper), cover(b + m * SOLE_BELOW - y), cover(last + m - i));
+  };
 }
 
 /**

@@ -65,14 +65,18 @@ function soleDrops(alpha: GrayImage, b: Box): { drop: number[]; thick: number[] 
 }
 
 /** Composite `from` over `to` where `keep(x, y)` holds (a shoe drawn on its own, hidden behind the other shin). */
-function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => boolean): void {
+function mergeClipped(to: Layer, from: Layer, keep: (x: number, y: number) => boolean | number): void {
   if (from.x1 < from.x0) return;
   const W = to.width;
   for (let y = from.y0; y <= from.y1; y++) {
     for (let x = from.x0; x <= from.x1; x++) {
       const o = (y * W + x) * 4;
-      const a = (from.data[o + 3] ?? 0) / 255;
-      if (a <= 0 || !keep(x, y)) continue;
+      let a = (from.data[o + 3] ?? 0) / 255;
+      if (a <= 0) continue;
+      // (a share: that much of the pixel kept)
+      const k = keep(x, y);
+      if (k === false || k === 0) continue;
+      if (typeof k === 'number') a *= Math.min(1, k);
       const da = (to.data[o + 3] ?? 0) / 255;
       const na = a + da * (1 - a);
       for (let c = 0; c < 3; c++)
@@ -444,7 +448,8 @@ export function placeShoes(
         const shinL2 = shin.x * shin.x + shin.y * shin.y || 1;
         mergeClipped(layer, drawn, (x, y) => {
           // the rear foot in profile shows past the front foot only
-          if (inProfile) return (x - profile.edge) * profile.toe >= 0;
+          // (and on that foot's outline: not a block jutting out past its toes and under its sole)
+          if (inProfile) return (x - profile.edge) * profile.toe >= 0 ? profile.onFoot(x, y, kind === 'pump') : 0;
           // (the rear leg beside the front shin: past that shin's skin only)
           if (rear?.far === side)
             return (x - (rear.edge[Math.min(y - rear.y0, rear.edge.length - 1)] ?? NaN)) * rear.side >= 0;
