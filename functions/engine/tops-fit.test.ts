@@ -192,7 +192,7 @@ describe('a top on folded arms (round 8, part M3)', () => {
     // (a forearm's strip is the one drawn just before its elbow's wedge)
     const all = placed.debug.strips ?? [];
     const fores = all.filter((s, i) => !fan(s) && all[i + 1] !== undefined && fan(all[i + 1] ?? s));
-    const uppers = all.filter((s) => s.dOut.length >= 11 && s.dOut.length <= 13 && !fan(s) && !fores.includes(s));
+    const uppers = all.filter((s) => s.dOut.length >= 11 && s.dOut.length <= 16 && !fan(s) && !fores.includes(s));
     expect(uppers.length).toBe(2);
     for (const st of uppers) {
       const strip = st as { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] };
@@ -216,6 +216,19 @@ describe('a top on folded arms (round 8, part M3)', () => {
       const r = Array.from({ length: n - 2 }, (_, i) => acrossOverAlong(st as typeof cap, i + 1)).sort((a, b) => a - b);
       expect(r[Math.floor(r.length / 2)] ?? 0).toBeLessThan(1.2);
     }
+    // (round 24, part G7) the lowered arm's upper sleeve at the forearms' print scale (drawn width over the padded
+    // source's, median past the seam's blend): a flat lay's sleeve is a narrow wedge across its axis below the seam,
+    // padded at most once each side its gingham's checks were 2.2x the forearms'; now padded by whole repeats
+    // (`PAD_LATTICE_MOST`): 1.0. Its elbow's wedge, read over half the forearm's section: 3.3x, now across it: 1.8x
+    const printScale = (st: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] }) => {
+      const d = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+      const r = st.dOut.slice(3).map((o, i) => d(o, st.dIn[i + 3]!) / d(st.so[i + 3]!, st.si[i + 3]!));
+      return r.sort((a, b) => a - b)[Math.floor(r.length / 2)] ?? 0;
+    };
+    const foreScale = Math.max(...fores.map((st) => printScale(st as typeof cap)));
+    const lowered = body.armRaised.indexOf(false);
+    expect(printScale(uppers[lowered] as typeof cap) / foreScale).toBeLessThan(1.2);
+    expect(printScale(all.filter(fan)[lowered] as typeof cap) / foreScale).toBeLessThan(2.2);
   }, 60_000);
 });
 

@@ -344,6 +344,8 @@ function elbowJoin(
   limb: Limb,
   fore: { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[] },
   half: number,
+  /** Its source read along at this scale (a print with a repeat, padded across too), not the forearm's own. */
+  printScale?: number,
 ): SleeveStrip | null {
   const c = limb.mid;
   const u = sub(limb.mid, limb.root);
@@ -376,7 +378,14 @@ function elbowJoin(
   // scale along there), ending on the forearm's own first section
   const srcStep = Math.max(1e-6, dist(lerp(so0, si0, 0.5), lerp(so1, si1, 0.5)));
   const dstStep = Math.max(1e-6, dist(lerp(o0, i0, 0.5), lerp(fore.dOut[1] ?? o0, fore.dIn[1] ?? i0, 0.5)));
-  const srcArc = (half * 0.5 * Math.abs(a1 - a0) * srcStep) / dstStep;
+  // (`printScale`: read from its convex edge in across the sleeve for `half` at that scale, at most to the far
+  // side's edge band, and along at the scale across)
+  const sEdge = outerConvex ? so0 : si0;
+  const sMid = lerp(so0, si0, 0.5);
+  const own = dist(sEdge, sMid);
+  const reach = printScale ? Math.min(half / printScale, 2 * own * (1 - PAD_EDGE)) : own;
+  const sIn = own > 1e-6 ? lerp(sEdge, sMid, reach / own) : sMid;
+  const srcArc = half * 0.5 * Math.abs(a1 - a0) * (printScale ? reach / half : srcStep / dstStep);
   const dir = norm(sub(lerp(so1, si1, 0.5), lerp(so0, si0, 0.5)));
   const so: Point[] = [];
   const si: Point[] = [];
@@ -386,10 +395,8 @@ function elbowJoin(
     const t = k / n;
     const a = a0 + (a1 - a0) * t;
     const back = srcArc * (1 - t);
-    const sEdge = outerConvex ? so0 : si0;
-    const sMid = lerp(so0, si0, 0.5);
     so.push({ x: sEdge.x - dir.x * back, y: sEdge.y - dir.y * back });
-    si.push({ x: sMid.x - dir.x * back, y: sMid.y - dir.y * back });
+    si.push({ x: sIn.x - dir.x * back, y: sIn.y - dir.y * back });
     dOut.push({ x: c.x + Math.cos(a) * half, y: c.y + Math.sin(a) * half });
     dIn.push(c);
   }
@@ -1053,6 +1060,15 @@ const PAD_EDGE = 0.12;
  * print stayed stretched and its soft edge a fringe over the shoulder).
  */
 const PAD_SEAM = 0.15;
+/** A section is widened at most this much (x its own width): its cloth inside its edge bands once more each side. */
+const PAD_MOST = 3 - 4 * PAD_EDGE;
+/**
+ * ... and a print with a repeat (`printLattice`) this much, each pad read as a run of chunks of whole repeats, each
+ * no wider than the cloth inside the bands (`drawPadded`). Held to `PAD_MOST`, a folded arm's upper sleeve, read
+ * across a flat lay's narrow wedge below its seam (22-44 px of its 137 at the body's scale), drew its gingham's
+ * checks 1.4-2.4x the body's (shirt-check on cgi-model-2's lowered arm).
+ */
+const PAD_LATTICE_MOST = 7;
 
 /**
  * Sleeves whose print has a direction (its luminance's gradients this coherent, each sleeve's own, the mean: a
@@ -1240,6 +1256,8 @@ type SleeveStrip = { so: Point[]; si: Point[]; dOut: Point[]; dIn: Point[]; rate
 const FOLD_FROM = 1.15;
 /** ... folded back at most this share of the sleeve's own length (one fold pair: forward, back, forward). */
 const FOLD_MAX = 0.9;
+/** A strip's print with a repeat is folded back no nearer its seam than this share of it (`limbStrip`'s seam blend). */
+const FOLD_BACK_TO = 0.3;
 /** A fold's turn this close (px, as drawn) to one of the strip's inner sections replaces it. */
 const FOLD_TURN_SNAP = 1;
 
@@ -1252,13 +1270,19 @@ const FOLD_TURN_SNAP = 1;
  * (mirrored) about the sleeve's middle, forward again to the cuff: seam and cuff where they were, the print at
  * the body's scale, each fold's turn a section of its own. `rate`: the scale along each section (for `padAcross`).
  */
-function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveStrip {
+function foldAlong(
+  st: SleeveStrip,
+  printScale: number,
+  fold: boolean,
+  padMax = PAD_MOST,
+  /** Folded back no nearer the seam than this share of the strip's sections (its seam's blend), as often as needed. */
+  backTo?: number,
+): SleeveStrip {
   const n = st.so.length;
   if (!fold || n < 3 || printScale <= 0) return st;
   // each section's middle in the source (`s`) and as drawn (`d`), and the least scale along it (`need`): as much as
-  // its section can be padded across to (`padAcross`: the sleeve's own cloth folded once each side), so the print
-  // keeps its proportions where the cloth runs short
-  const padMax = 3 - 4 * PAD_EDGE;
+  // its section can be padded across to (`padAcross`: the sleeve's own cloth folded once each side, `padMax`), so
+  // the print keeps its proportions where the cloth runs short
   const sections = st.so.map((so, i) => {
     const si = st.si[i];
     const dOut = st.dOut[i];
@@ -1292,13 +1316,26 @@ function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveSt
   }
   if (sLen < 1 || dLen < 1 || uLen <= sLen * FOLD_FROM) return st;
   // back b, once: forward to the middle plus b/2, back b, forward to the cuff (a + b + c = the length wanted)
-  const b = Math.min(FOLD_MAX * sLen, (uLen - sLen) / 2);
-  const total = sLen + 2 * b;
+  // (`backTo`: forward to A + b, back and forth b `pairs` times between A and A + b, forward to the cuff, A no
+  // nearer the seam than the section `backTo` of the way: folded back about the middle, a folded arm's upper sleeve
+  // read the seam's slanted sections, a sheared wedge of checks, shirt-check's on cgi-model-2)
+  const A0 = backTo === undefined ? 0 : (S[Math.ceil(backTo * (n - 1))] ?? 0);
+  const room = FOLD_MAX * (sLen - A0);
+  const pairs = backTo === undefined || room <= 1 ? 1 : Math.ceil((uLen - sLen) / (2 * room));
+  const b = Math.min(room, (uLen - sLen) / (2 * pairs));
+  const total = sLen + 2 * pairs * b;
   const k = total / uLen;
-  const turn1 = (sLen + b) / 2;
-  const turn2 = turn1 + b;
+  const turn1 = A0 + (sLen - A0 + b) / 2;
+  const turnsAt = Array.from({ length: 2 * pairs }, (_, j) => turn1 + j * b);
   // the source's position along its axis at u of the unfolded run (0..total)
-  const srcAt = (u: number) => (u <= turn1 ? u : u <= turn2 ? 2 * turn1 - u : u - 2 * b);
+  const srcAt = (u: number) => {
+    if (u <= turn1) return u;
+    if (u >= turn1 + 2 * pairs * b) return u - 2 * pairs * b;
+    const r = u - turn1;
+    const j = Math.floor(r / b);
+    const f = r - j * b;
+    return j % 2 === 0 ? turn1 - f : turn1 - b + f;
+  };
   // piecewise linear: the value of `to` where `from` is v
   const at = <T>(from: number[], to: T[], v: number, mix: (a: T, b: T, f: number) => T): T => {
     let i = 0;
@@ -1316,7 +1353,7 @@ function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveSt
   // sections: the strip's own and one at each turn
   // (a turn within `FOLD_TURN_SNAP` px of an inner section takes its place: the sliver between the two read the
   // source's fold across a fraction of a pixel, a quad sheared 4.5x on cgi-model-2's raised sleeve)
-  const turns = [at(Uk, D, turn1, num), at(Uk, D, turn2, num)];
+  const turns = turnsAt.map((t) => at(Uk, D, t, num));
   const kept = D.filter((d, i) => i === 0 || i === n - 1 || turns.every((t) => Math.abs(t - d) >= FOLD_TURN_SNAP));
   const ds = [...kept, ...turns].sort((x, y) => x - y);
   const rate: number[] = [];
@@ -1342,7 +1379,7 @@ function foldAlong(st: SleeveStrip, printScale: number, fold: boolean): SleeveSt
  * widened, virtual section); `half`: the sleeve's own half-width there, inside which the widened section is folded
  * back (`drawPadded`). The outline drawn (`dOut`/`dIn`) is unchanged.
  */
-function padAcross(st: SleeveStrip, pad: boolean, seam = true): SleeveStrip & { half: number[] } {
+function padAcross(st: SleeveStrip, pad: boolean, seam = true, most = PAD_MOST): SleeveStrip & { half: number[] } {
   const n = st.so.length;
   const sm = st.so.map((o, i) => lerp(o, st.si[i]!, 0.5));
   const dm = st.dOut.map((o, i) => lerp(o, st.dIn[i]!, 0.5));
@@ -1363,7 +1400,7 @@ function padAcross(st: SleeveStrip, pad: boolean, seam = true): SleeveStrip & { 
     // (at most one fold each side: the pad no wider than the sleeve's cloth inside its edge bands)
     // (`seam` false: its first section is no seam, a raised arm's sleeve read from past it, `seamClear`)
     const w = seam ? Math.min(1, i / Math.max(1, n - 1) / PAD_SEAM) : 1;
-    const k = pad && r > PAD_FROM ? 1 + (Math.min(r, 3 - 4 * PAD_EDGE) - 1) * w : 1;
+    const k = pad && r > PAD_FROM ? 1 + (Math.min(r, most) - 1) * w : 1;
     so.push(lerp(sm[i]!, st.so[i]!, k));
     si.push(lerp(sm[i]!, st.si[i]!, k));
     half.push(h);
@@ -1393,46 +1430,69 @@ function drawPadded(
   topY = -Infinity,
   lattice: [Point, Point] | null = null,
 ) {
-  const cols = 8;
+  // (a print with a repeat: each pad a run of `chunks` pieces, each no wider than the cloth inside the bands, 2 m;
+  // a section needing fewer starts with empty ones)
+  const geo = st.so.map((so, i) => {
+    const si = st.si[i] ?? so;
+    const h = st.half[i] ?? 0;
+    const V = Math.max(dist(so, si) / 2, 1e-6);
+    const m = h - 2 * PAD_EDGE * h;
+    const p = Math.max(0, (V - h) / 2);
+    return { h, V, m, p, need: p > 0 && m > 0 ? Math.ceil(p / m - 1e-6) : 1 };
+  });
+  const chunks = lattice ? Math.max(1, ...geo.map((x) => x.need)) : 1;
+  const cols = 4 + 4 * chunks;
   const s: Point[][] = Array.from({ length: cols }, () => []);
   const d: Point[][] = Array.from({ length: cols }, () => []);
   for (let i = 0; i < st.so.length; i++) {
-    const h = st.half[i] ?? 0;
+    const { h, V, m, p, need } = geo[i] ?? { h: 0, V: 1e-6, m: 0, p: 0, need: 1 };
     const c = lerp(st.so[i]!, st.si[i]!, 0.5);
-    const V = Math.max(dist(st.so[i]!, st.si[i]!) / 2, 1e-6);
     const nx = (st.so[i]!.x - c.x) / V;
     const ny = (st.so[i]!.y - c.y) / V;
     const e = 2 * PAD_EDGE * h;
-    const m = h - e;
-    const p = Math.max(0, (V - h) / 2);
     const W = 2 * V;
     // (u across the drawn section, outer 0 to inner 1; x across the source from its middle, outer side positive;
     // the first and last reach a little past the outline, as `drawStrip`'s do: the soft edge inside the mesh)
     // (a print with a repeat, `printLattice`: each pad is the cloth inside its edge band read on inwards by a whole
     // number of repeats, `T`, about the pad's width: it meets the band and the middle with no seam, no mirror)
-    const T = lattice && p > 0 ? nearestRepeat(lattice, { x: 2 * p * nx, y: 2 * p * ny }) : null;
     // ([u, x, and the source's shift off its across line])
-    const at: [number, number, number, number][] = T
-      ? [
-          [-0.08, h + 0.16 * V, 0, 0],
-          [e / W, m, 0, 0],
-          [(e + 2 * p) / W, m, -T.x, -T.y],
-          [(e + 2 * p) / W, m, 0, 0],
-          [(V + m) / W, -m, 0, 0],
-          [(V + m) / W, -m, T.x, T.y],
-          [(V + m + 2 * p) / W, -m, 0, 0],
-          [1.08, -h - 0.16 * V, 0, 0],
-        ]
-      : [
-          [-0.08, h + 0.16 * V, 0, 0],
-          [(e + p) / W, m - p, 0, 0],
-          [(e + 2 * p) / W, m, 0, 0],
-          [(e + 2 * p) / W, m, 0, 0],
-          [(V + m) / W, -m, 0, 0],
-          [(V + m) / W, -m, 0, 0],
-          [(V + m + p) / W, -(m - p), 0, 0],
-          [1.08, -h - 0.16 * V, 0, 0],
-        ];
+    let at: [number, number, number, number][];
+    if (lattice && p > 0) {
+      // the pad's pieces: `need` of 2p / need each, after `chunks - need` empty ones
+      const piece = (2 * p) / need;
+      const T = nearestRepeat(lattice, { x: piece * nx, y: piece * ny });
+      const ends = Array.from({ length: chunks }, (_, j) => Math.max(0, j + 1 - (chunks - need)) * piece);
+      const shift = (j: number) => (j < chunks - need ? { x: 0, y: 0 } : T);
+      at = [
+        [-0.08, h + 0.16 * V, 0, 0],
+        [e / W, m, 0, 0],
+      ];
+      ends.forEach((u, j) => at.push([(e + u) / W, m, -shift(j).x, -shift(j).y], [(e + u) / W, m, 0, 0]));
+      at.push([(V + m) / W, -m, 0, 0]);
+      ends.forEach((u, j) => {
+        const t = shift(j);
+        at.push([(V + m + (j ? (ends[j - 1] ?? 0) : 0)) / W, -m, t.x, t.y], [(V + m + u) / W, -m, 0, 0]);
+      });
+      at.push([1.08, -h - 0.16 * V, 0, 0]);
+    } else {
+      const a: [number, number, number, number][] = [
+        [-0.08, h + 0.16 * V, 0, 0],
+        [(e + p) / W, m - p, 0, 0],
+        [(e + 2 * p) / W, m, 0, 0],
+      ];
+      const b: [number, number, number, number][] = [
+        [(V + m) / W, -m, 0, 0],
+        [(V + m + p) / W, -(m - p), 0, 0],
+        [1.08, -h - 0.16 * V, 0, 0],
+      ];
+      // (no repeat: each pad mirrored, the cloth folded back once; `chunks` 1 here, two columns each side doubled)
+      at = [
+        ...a,
+        ...Array.from({ length: 2 * chunks - 1 }, () => a[2]!),
+        ...Array.from({ length: 2 * chunks - 1 }, () => b[0]!),
+        ...b,
+      ];
+    }
     const [o, q] = [st.dOut[i], st.dIn[i]];
     if (!o || !q) continue;
     at.forEach(([u, x, ox, oy], k) => {
@@ -1892,7 +1952,13 @@ export function placeUpper(
           // (and its cap out to the shoulder's outline, as a hanging sleeve's: a top's sleeve set in at the corner
           // left the shoulder's outer side bare beside it, cgi-model-15's)
           if (!raised && slot === 'top') capOverShoulder(upper, body, seamI.y);
-          const paddedUp = padAcross(foldAlong(upper, scale, padPrint), padPrint, !(raised && long));
+          // (an arm not raised, its print with a repeat: padded by as many of them as the arm needs,
+          // `PAD_LATTICE_MOST`; a raised arm's sleeve, read past its seam, is wide enough that its checks are only
+          // enlarged, and padded 5-7x they rippled, cgi-model-27's)
+          const repeat = raised ? null : lattice;
+          const most = repeat ? PAD_LATTICE_MOST : PAD_MOST;
+          const folded = foldAlong(upper, scale, padPrint, most, repeat ? FOLD_BACK_TO : undefined);
+          const paddedUp = padAcross(folded, padPrint, !(raised && long), most);
           drawPadded(layer, src(part), paddedUp, -Infinity, lattice);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
@@ -1914,7 +1980,9 @@ export function placeUpper(
           const paddedFore = padAcross(foldAlong(fore, scale, padPrint), padPrint, false);
           drawPadded(layer, src(part), paddedFore, -Infinity, lattice);
           strips.push(paddedFore);
-          const join = elbowJoin(foreArm, fore, widthAt(te) / 2);
+          // (a print with a repeat: read nearer the body's scale, across the sleeve; read over its half section, drawn
+          // 1.2x wide, cgi-model-2's elbow's checks were 3x the body's; padded, its pads' joins drew rings)
+          const join = elbowJoin(foreArm, fore, widthAt(te) / 2, repeat ? scale : undefined);
           if (join) {
             drawStrip(layer, src(part), join.so, join.si, join.dOut, join.dIn, 2);
             strips.push(join);
