@@ -2020,6 +2020,69 @@ const ARMPIT_DROP = 0.3;
  * tank's armhole) was filled as a square skin block under the raised arm's backdrop.
  */
 const ARMPIT_RAMP = 0.15;
+/** How far (x the span) the armpit's corner under a raised arm is filled from the skin above it and inward. */
+const ARMPIT_WEB_REACH = 0.12;
+/** The grid (px) on which `armpitWeb` reads the body's extent round the armpit. */
+const ARMPIT_WEB_STEP = 3;
+
+/**
+ * The armpit under a raised arm (issue 38, round 24, part F6): between the shoulder's joint and the armpit's row
+ * (`ARMPIT_DROP`), the old region's pixels off the body (`onAt` under a half) that have skin both above them and
+ * inward of them within `ARMPIT_WEB_REACH` spans: the corner between the upper arm's underside and the chest's
+ * capped side (`chestUnderRaisedArm`), where the photo there is not the backdrop (the region reaches past the old
+ * garment's outline). Filled with the backdrop, it was a square notch under the arm, and the seam
+ * pulled the skin around it toward the backdrop's grey: a blurred flat box. Null without a raised arm.
+ */
+function armpitWeb(
+  body: Body,
+  region: Uint8Array,
+  onAt: (x: number, y: number) => number,
+  backdrop: (p: number) => boolean,
+): { web: Uint8Array; rows: number[] } | null {
+  const { width: W, height: H } = body;
+  const R = Math.max(2, Math.round(body.span * ARMPIT_WEB_REACH));
+  let web: Uint8Array | null = null;
+  const rows = [-1, -1];
+  for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
+    if (!body.armRaised[i]) continue;
+    const out = sh.x < body.axisX(sh.y) ? -1 : 1;
+    const y0 = Math.max(0, Math.floor(sh.y));
+    const y1 = Math.min(H - 1, Math.ceil(sh.y + body.torsoH * ARMPIT_DROP));
+    rows[i] = y1;
+    const xa = Math.max(0, Math.round(Math.min(sh.x - R, sh.x + out * 3 * R)));
+    const xb = Math.min(W - 1, Math.round(Math.max(sh.x + R, sh.x + out * 3 * R)));
+    const ya = Math.max(0, y0 - R);
+    // the body's extent on a grid of ARMPIT_WEB_STEP px (per pixel it cost tens of ms), read at the nearest node
+    const S = ARMPIT_WEB_STEP;
+    const gw = Math.floor((xb - xa) / S) + 1;
+    const gh = Math.floor((y1 - ya) / S) + 1;
+    const grid = new Uint8Array(gw * gh);
+    for (let j = 0; j < gh; j++)
+      for (let i2 = 0; i2 < gw; i2++) grid[j * gw + i2] = onAt(xa + i2 * S, ya + j * S) >= 0.5 ? 1 : 0;
+    const onG = (x: number, y: number) =>
+      grid[Math.min(gh - 1, Math.round((y - ya) / S)) * gw + Math.min(gw - 1, Math.round((x - xa) / S))] === 1;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = xa; x <= xb; x++) {
+        const p = y * W + x;
+        if (!region[p] || onG(x, y)) continue;
+        let above = false;
+        for (let yy = y - S; yy >= Math.max(ya, y - R) && !above; yy -= S) above = onG(x, yy);
+        if (!above) continue;
+        let inward = false;
+        for (let d = S; d <= R && !inward; d += S) {
+          const xx = x - out * d;
+          if (xx < xa || xx > xb) break;
+          inward = onG(xx, y);
+        }
+        if (!inward || onAt(x, y) >= 0.5 || backdrop(p)) continue;
+        web ??= new Uint8Array(W * H);
+        web[p] = 1;
+      }
+    }
+  }
+  return web ? { web, rows } : null;
+}
+
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
@@ -3093,6 +3156,17 @@ export function fillRegion(
   // round 19, part Z4: a camisole's chest under the raised arm ended square, the backdrop beside it to its corner)
   const corners =
     (slot === 'one-piece' || slot === 'top') && source === 'auto' ? raisedSideCorners(body, covered, torsoRows) : [];
+  const pitV = [0, 0, 0];
+  // the armpit's corner under a raised arm, between the upper arm's underside and the chest's side (`armpitWeb`)
+  const pit =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' && body.armRaised.some(Boolean)
+      ? armpitWeb(
+          body,
+          region,
+          (x, y) => onBodySoft(body, capsFor[dressedAt(y)] ?? [], x, y, torsoRows, corners),
+          (p) => background !== null && looksLikeBackground(out, background, p, pitV),
+        )
+      : null;
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -3160,6 +3234,7 @@ export function fillRegion(
         : shoeFloor
           ? 0
           : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows, corners));
+    if (pit?.web[p]) on = 1;
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
@@ -3251,7 +3326,13 @@ export function fillRegion(
   const tmp = [0, 0, 0];
   const shouldersLine = Math.max(body.shoulderL.y, body.shoulderR.y);
   const outline = (p: number, q: number) => {
-    if ((body.mask[p] ?? 0) >= 128 || p > shouldersLine * W) return false;
+    // (on a raised arm's side down to its armpit's row the armpit's skin meets the backdrop, `armpitWeb`: where the
+    // photo beside it is the backdrop's colour, though the mask reaches past the old garment's outline there)
+    const side = pit ? (p % W < body.neck.x === body.shoulderL.x < body.neck.x ? 0 : 1) : -1;
+    const pitRow = pit?.rows[side] ?? -1;
+    if (p > shouldersLine * W && pitRow >= 0 && p <= pitRow * W) {
+      if ((body.mask[p] ?? 0) >= 128 && !(background && looksLikeBackground(out, background, p, pitV))) return false;
+    } else if ((body.mask[p] ?? 0) >= 128 || p > shouldersLine * W) return false;
     estimate(q % W, (q / W) | 0, tmp);
     return lastOn >= 0.5;
   };
