@@ -156,7 +156,9 @@ function matrix(opt: ReturnType<typeof args>): CaseSpec[] {
       add({ person, variant: 'photo', garment, condition, source: 'laydown', expected: 'rendered' });
     });
   });
-  garments.forEach((garment, gi) => {
+  garments.forEach((garment) => {
+    // as above: the index in the whole set, so a filtered run renders a variant on the whole run's person
+    const gi = EVAL_GARMENTS.indexOf(garment);
     if (opt.quick && gi % 6) return;
     const person = CONDITION_PEOPLE[gi % CONDITION_PEOPLE.length]!;
     // a photo of a model wearing it: declared as such (the catalogue's image type), and undeclared (an upload)
