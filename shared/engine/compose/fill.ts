@@ -2083,6 +2083,88 @@ function armpitWeb(
   return web ? { web, rows } : null;
 }
 
+/** How far (x the span) above the higher shoulder's joint `backdropOverShoulders` looks. */
+const OVER_SHOULDER_REACH = 0.5;
+/** The least run (x the span) of the backdrop's colour down a column from the mask's edge that is the backdrop. */
+const OVER_SHOULDER_RUN = 0.02;
+/** The share of the skin round the shoulders of the backdrop's colour above which `backdropOverShoulders` is off. */
+const OVER_SHOULDER_SKIN_LIKE = 0.04;
+
+/**
+ * The backdrop over the shoulders (issue 38, round 24, part G2): the pixels of the backdrop's colour above their
+ * side's shoulder joint, off the neck's column (`NECK_HALF_WIDTH`), either above the shoulders' slope's line
+ * (`neckAndSlope`'s, flat past the joint) or in a run down a column from the person's mask's edge (or the hair's) at
+ * least `OVER_SHOULDER_RUN` spans long. The old region reaches past the old garment's outline there (the mask is
+ * loose round the shoulders) and the shoulders' capsules' round ends reach above it: skin was painted 10-12 px over
+ * a lowered shoulder's old tee (a blurred knob) and over a raised one's (a smeared box), and the seam, matched
+ * across the loose mask's backdrop, blurred their tops into it. (Not below the line unless in such a run, nor right
+ * under skin: a pale sheer yoke under the neck's skin is no backdrop.) Null when none, or when more than
+ * `OVER_SHOULDER_SKIN_LIKE` of the skin there is of the backdrop's colour (pale skin before a white wall).
+ */
+function backdropOverShoulders(
+  body: Body,
+  region: Uint8Array,
+  { hair, skin }: Maps,
+  backdrop: (p: number) => boolean,
+): Uint8Array | null {
+  const { width: W, height: H, neck, span } = body;
+  const yTop = Math.max(0, Math.floor(Math.min(body.shoulderL.y, body.shoulderR.y) - span * OVER_SHOULDER_REACH));
+  const runMin = Math.max(2, span * OVER_SHOULDER_RUN);
+  const neckHalf = span * NECK_HALF_WIDTH;
+  // the columns the old region reaches above the shoulders in
+  const yLow = Math.min(H, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y)));
+  const cols = new Uint8Array(W);
+  for (let y = yTop; y < yLow; y++) for (let x = 0; x < W; x++) if (region[y * W + x]) cols[x] = 1;
+  // a backdrop the skin round the shoulders passes for (pale skin before a white wall) tells nothing here
+  let skinN = 0;
+  let skinLike = 0;
+  for (let y = yTop; y < yLow; y += 2) {
+    for (let x = 0; x < W; x += 2) {
+      const p = y * W + x;
+      if (!skin[p] || (body.mask[p] ?? 0) < 128) continue;
+      skinN++;
+      if (backdrop(p)) skinLike++;
+    }
+  }
+  if (skinLike > skinN * OVER_SHOULDER_SKIN_LIKE) return null;
+  let over: Uint8Array | null = null;
+  const mark = (x: number, y: number) => {
+    over ??= new Uint8Array(W * H);
+    over[y * W + x] = 1;
+  };
+  const baseY = neck.y - (neck.y - body.head.chinY) * NECK_BASE_RISE;
+  for (let x = 0; x < W; x++) {
+    const dx = Math.abs(x - neck.x);
+    if (dx <= neckHalf || !cols[x]) continue;
+    const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
+    // the shoulders' slope's line (`neckAndSlope`'s), flat past the joint
+    const run = Math.max(1, Math.abs(sh.x - neck.x) - neckHalf);
+    const slopeY = baseY + (sh.y - span * SHOULDER_TOP_RISE - baseY) * Math.min(1, (dx - neckHalf) / run);
+    const yEnd = Math.min(H, Math.ceil(sh.y));
+    let from = -1;
+    // whether the pixel above this run of the backdrop's colour is skin
+    let underSkin = false;
+    for (let y = yTop; y <= yEnd; y++) {
+      const p = y * W + x;
+      if (y < yEnd && ((body.mask[p] ?? 0) < 128 || (hair[p] ?? 0) >= 128)) {
+        from = y + 1;
+        underSkin = false;
+        continue;
+      }
+      // (nothing below the line is marked but in a run: no need to read the colour)
+      if (from < 0 && y >= slopeY) continue;
+      const bd = y < yEnd && backdrop(p);
+      if (!bd) underSkin = (skin[p] ?? 0) > 0;
+      // above the slope's line, the backdrop's colour is the backdrop, unless right under skin
+      else if (y < slopeY && !underSkin) mark(x, y);
+      if (from >= 0 && bd) continue;
+      if (from >= 0 && y - from >= runMin) for (let yy = from; yy < y; yy++) mark(x, yy);
+      from = -1;
+    }
+  }
+  return over;
+}
+
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
@@ -3167,6 +3249,12 @@ export function fillRegion(
           (p) => background !== null && looksLikeBackground(out, background, p, pitV),
         )
       : null;
+  // the backdrop over the shoulders, above the old garment's outline (`backdropOverShoulders`)
+  const overV = [0, 0, 0];
+  const over =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' && background
+      ? backdropOverShoulders(body, region, maps, (p) => looksLikeBackground(out, background, p, overV))
+      : null;
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -3235,6 +3323,7 @@ export function fillRegion(
           ? 0
           : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows, corners));
     if (pit?.web[p]) on = 1;
+    if (over?.[p]) on = 0;
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
@@ -3332,7 +3421,8 @@ export function fillRegion(
     const pitRow = pit?.rows[side] ?? -1;
     if (p > shouldersLine * W && pitRow >= 0 && p <= pitRow * W) {
       if ((body.mask[p] ?? 0) >= 128 && !(background && looksLikeBackground(out, background, p, pitV))) return false;
-    } else if ((body.mask[p] ?? 0) >= 128 || p > shouldersLine * W) return false;
+    } else if (p > shouldersLine * W) return false;
+    else if ((body.mask[p] ?? 0) >= 128 && !over?.[p]) return false;
     estimate(q % W, (q / W) | 0, tmp);
     return lastOn >= 0.5;
   };
