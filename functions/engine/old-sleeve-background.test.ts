@@ -443,7 +443,7 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     }
     expect(n).toBeGreaterThan(150);
     expect(grey).toBeLessThan(8);
-    // under the raised arm (issue 38, round 24, part F6): from the lower shoulder's row down to the armpit's (0.3
+    // under the raised arm (issue 38, round 24, part G2): from the lower shoulder's row down to the armpit's (0.3
     // torso heights below the raised shoulder's joint), from 0.1 spans inward of that joint to 0.3 outward, the filled
     // pixels off the camisole are the armpit's skin or the backdrop, not the skin blended into the backdrop's grey
     // (a blurred flat box under the arm: a notch of the backdrop between the upper arm's capsule and the chest's

@@ -2026,7 +2026,7 @@ const ARMPIT_WEB_REACH = 0.12;
 const ARMPIT_WEB_STEP = 3;
 
 /**
- * The armpit under a raised arm (issue 38, round 24, part F6): between the shoulder's joint and the armpit's row
+ * The armpit under a raised arm (issue 38, round 24, part G2): between the shoulder's joint and the armpit's row
  * (`ARMPIT_DROP`), the old region's pixels off the body (`onAt` under a half) that have skin both above them and
  * inward of them within `ARMPIT_WEB_REACH` spans: the corner between the upper arm's underside and the chest's
  * capped side (`chestUnderRaisedArm`), where the photo there is not the backdrop (the region reaches past the old
