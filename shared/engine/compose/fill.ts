@@ -2049,6 +2049,151 @@ const ARMPIT_DROP = 0.3;
  * tank's armhole) was filled as a square skin block under the raised arm's backdrop.
  */
 const ARMPIT_RAMP = 0.15;
+/** How far (x the span) the armpit's corner under a raised arm is filled from the skin above it and inward. */
+const ARMPIT_WEB_REACH = 0.12;
+/** The grid (px) on which `armpitWeb` reads the body's extent round the armpit. */
+const ARMPIT_WEB_STEP = 3;
+
+/**
+ * The armpit under a raised arm (issue 38, round 24, part G2): between the shoulder's joint and the armpit's row
+ * (`ARMPIT_DROP`), the old region's pixels off the body (`onAt` under a half) that have skin both above them and
+ * inward of them within `ARMPIT_WEB_REACH` spans: the corner between the upper arm's underside and the chest's
+ * capped side (`chestUnderRaisedArm`), where the photo there is not the backdrop (the region reaches past the old
+ * garment's outline). Filled with the backdrop, it was a square notch under the arm, and the seam
+ * pulled the skin around it toward the backdrop's grey: a blurred flat box. Null without a raised arm.
+ */
+function armpitWeb(
+  body: Body,
+  region: Uint8Array,
+  onAt: (x: number, y: number) => number,
+  backdrop: (p: number) => boolean,
+): { web: Uint8Array; rows: number[] } | null {
+  const { width: W, height: H } = body;
+  const R = Math.max(2, Math.round(body.span * ARMPIT_WEB_REACH));
+  let web: Uint8Array | null = null;
+  const rows = [-1, -1];
+  for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
+    if (!body.armRaised[i]) continue;
+    const out = sh.x < body.axisX(sh.y) ? -1 : 1;
+    const y0 = Math.max(0, Math.floor(sh.y));
+    const y1 = Math.min(H - 1, Math.ceil(sh.y + body.torsoH * ARMPIT_DROP));
+    rows[i] = y1;
+    const xa = Math.max(0, Math.round(Math.min(sh.x - R, sh.x + out * 3 * R)));
+    const xb = Math.min(W - 1, Math.round(Math.max(sh.x + R, sh.x + out * 3 * R)));
+    const ya = Math.max(0, y0 - R);
+    // the body's extent on a grid of ARMPIT_WEB_STEP px (per pixel it cost tens of ms), read at the nearest node
+    const S = ARMPIT_WEB_STEP;
+    const gw = Math.floor((xb - xa) / S) + 1;
+    const gh = Math.floor((y1 - ya) / S) + 1;
+    const grid = new Uint8Array(gw * gh);
+    for (let j = 0; j < gh; j++)
+      for (let i2 = 0; i2 < gw; i2++) grid[j * gw + i2] = onAt(xa + i2 * S, ya + j * S) >= 0.5 ? 1 : 0;
+    const onG = (x: number, y: number) =>
+      grid[Math.min(gh - 1, Math.round((y - ya) / S)) * gw + Math.min(gw - 1, Math.round((x - xa) / S))] === 1;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = xa; x <= xb; x++) {
+        const p = y * W + x;
+        if (!region[p] || onG(x, y)) continue;
+        let above = false;
+        for (let yy = y - S; yy >= Math.max(ya, y - R) && !above; yy -= S) above = onG(x, yy);
+        if (!above) continue;
+        let inward = false;
+        for (let d = S; d <= R && !inward; d += S) {
+          const xx = x - out * d;
+          if (xx < xa || xx > xb) break;
+          inward = onG(xx, y);
+        }
+        if (!inward || onAt(x, y) >= 0.5 || backdrop(p)) continue;
+        web ??= new Uint8Array(W * H);
+        web[p] = 1;
+      }
+    }
+  }
+  return web ? { web, rows } : null;
+}
+
+/** How far (x the span) above the higher shoulder's joint `backdropOverShoulders` looks. */
+const OVER_SHOULDER_REACH = 0.5;
+/** The least run (x the span) of the backdrop's colour down a column from the mask's edge that is the backdrop. */
+const OVER_SHOULDER_RUN = 0.02;
+/** The share of the skin round the shoulders of the backdrop's colour above which `backdropOverShoulders` is off. */
+const OVER_SHOULDER_SKIN_LIKE = 0.04;
+
+/**
+ * The backdrop over the shoulders (issue 38, round 24, part G2): the pixels of the backdrop's colour above their
+ * side's shoulder joint, off the neck's column (`NECK_HALF_WIDTH`), either above the shoulders' slope's line
+ * (`neckAndSlope`'s, flat past the joint) or in a run down a column from the person's mask's edge (or the hair's) at
+ * least `OVER_SHOULDER_RUN` spans long. The old region reaches past the old garment's outline there (the mask is
+ * loose round the shoulders) and the shoulders' capsules' round ends reach above it: skin was painted 10-12 px over
+ * a lowered shoulder's old tee (a blurred knob) and over a raised one's (a smeared box), and the seam, matched
+ * across the loose mask's backdrop, blurred their tops into it. (Not below the line unless in such a run, nor right
+ * under skin: a pale sheer yoke under the neck's skin is no backdrop.) Null when none, or when more than
+ * `OVER_SHOULDER_SKIN_LIKE` of the skin there is of the backdrop's colour (pale skin before a white wall).
+ */
+function backdropOverShoulders(
+  body: Body,
+  region: Uint8Array,
+  { hair, skin }: Maps,
+  backdrop: (p: number) => boolean,
+): Uint8Array | null {
+  const { width: W, height: H, neck, span } = body;
+  const yTop = Math.max(0, Math.floor(Math.min(body.shoulderL.y, body.shoulderR.y) - span * OVER_SHOULDER_REACH));
+  const runMin = Math.max(2, span * OVER_SHOULDER_RUN);
+  const neckHalf = span * NECK_HALF_WIDTH;
+  // the columns the old region reaches above the shoulders in
+  const yLow = Math.min(H, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y)));
+  const cols = new Uint8Array(W);
+  for (let y = yTop; y < yLow; y++) for (let x = 0; x < W; x++) if (region[y * W + x]) cols[x] = 1;
+  // a backdrop the skin round the shoulders passes for (pale skin before a white wall) tells nothing here
+  let skinN = 0;
+  let skinLike = 0;
+  for (let y = yTop; y < yLow; y += 2) {
+    for (let x = 0; x < W; x += 2) {
+      const p = y * W + x;
+      if (!skin[p] || (body.mask[p] ?? 0) < 128) continue;
+      skinN++;
+      if (backdrop(p)) skinLike++;
+    }
+  }
+  if (skinLike > skinN * OVER_SHOULDER_SKIN_LIKE) return null;
+  let over: Uint8Array | null = null;
+  const mark = (x: number, y: number) => {
+    over ??= new Uint8Array(W * H);
+    over[y * W + x] = 1;
+  };
+  const baseY = neck.y - (neck.y - body.head.chinY) * NECK_BASE_RISE;
+  for (let x = 0; x < W; x++) {
+    const dx = Math.abs(x - neck.x);
+    if (dx <= neckHalf || !cols[x]) continue;
+    const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
+    // the shoulders' slope's line (`neckAndSlope`'s), flat past the joint
+    const run = Math.max(1, Math.abs(sh.x - neck.x) - neckHalf);
+    const slopeY = baseY + (sh.y - span * SHOULDER_TOP_RISE - baseY) * Math.min(1, (dx - neckHalf) / run);
+    const yEnd = Math.min(H, Math.ceil(sh.y));
+    let from = -1;
+    // whether the pixel above this run of the backdrop's colour is skin
+    let underSkin = false;
+    for (let y = yTop; y <= yEnd; y++) {
+      const p = y * W + x;
+      if (y < yEnd && ((body.mask[p] ?? 0) < 128 || (hair[p] ?? 0) >= 128)) {
+        from = y + 1;
+        underSkin = false;
+        continue;
+      }
+      // (nothing below the line is marked but in a run: no need to read the colour)
+      if (from < 0 && y >= slopeY) continue;
+      const bd = y < yEnd && backdrop(p);
+      if (!bd) underSkin = (skin[p] ?? 0) > 0;
+      // above the slope's line, the backdrop's colour is the backdrop, unless right under skin
+      else if (y < slopeY && !underSkin) mark(x, y);
+      if (from >= 0 && bd) continue;
+      if (from >= 0 && y - from >= runMin) for (let yy = from; yy < y; yy++) mark(x, yy);
+      from = -1;
+    }
+  }
+  return over;
+}
+
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
@@ -3244,6 +3389,23 @@ export function fillRegion(
   // round 19, part Z4: a camisole's chest under the raised arm ended square, the backdrop beside it to its corner)
   const corners =
     (slot === 'one-piece' || slot === 'top') && source === 'auto' ? raisedSideCorners(body, covered, torsoRows) : [];
+  const pitV = [0, 0, 0];
+  // the armpit's corner under a raised arm, between the upper arm's underside and the chest's side (`armpitWeb`)
+  const pit =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' && body.armRaised.some(Boolean)
+      ? armpitWeb(
+          body,
+          region,
+          (x, y) => onBodySoft(body, capsFor[dressedAt(y)] ?? [], x, y, torsoRows, corners),
+          (p) => background !== null && looksLikeBackground(out, background, p, pitV),
+        )
+      : null;
+  // the backdrop over the shoulders, above the old garment's outline (`backdropOverShoulders`)
+  const overV = [0, 0, 0];
+  const over =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' && background
+      ? backdropOverShoulders(body, region, maps, (p) => looksLikeBackground(out, background, p, overV))
+      : null;
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -3311,6 +3473,8 @@ export function fillRegion(
         : shoeFloor
           ? 0
           : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows, corners));
+    if (pit?.web[p]) on = 1;
+    if (over?.[p]) on = 0;
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
@@ -3402,7 +3566,14 @@ export function fillRegion(
   const tmp = [0, 0, 0];
   const shouldersLine = Math.max(body.shoulderL.y, body.shoulderR.y);
   const outline = (p: number, q: number) => {
-    if ((body.mask[p] ?? 0) >= 128 || p > shouldersLine * W) return false;
+    // (on a raised arm's side down to its armpit's row the armpit's skin meets the backdrop, `armpitWeb`: where the
+    // photo beside it is the backdrop's colour, though the mask reaches past the old garment's outline there)
+    const side = pit ? (p % W < body.neck.x === body.shoulderL.x < body.neck.x ? 0 : 1) : -1;
+    const pitRow = pit?.rows[side] ?? -1;
+    if (p > shouldersLine * W && pitRow >= 0 && p <= pitRow * W) {
+      if ((body.mask[p] ?? 0) >= 128 && !(background && looksLikeBackground(out, background, p, pitV))) return false;
+    } else if (p > shouldersLine * W) return false;
+    else if ((body.mask[p] ?? 0) >= 128 && !over?.[p]) return false;
     estimate(q % W, (q / W) | 0, tmp);
     return lastOn >= 0.5;
   };
