@@ -1764,7 +1764,12 @@ export function oldYokeRim(
     for (const p of add) old[p] = 255;
     if (step === YOKE_RIM_STEPS - 1) break;
     const next: number[] = [];
-    for (const p of add) for (const q of [p - 1, p + 1, p - W, p + W]) if (takes(q)) ((old[q] = 1), next.push(q));
+    for (const p of add)
+      for (const q of [p - 1, p + 1, p - W, p + W])
+        if (takes(q)) {
+          old[q] = 1;
+          next.push(q);
+        }
     add = next;
   }
 }

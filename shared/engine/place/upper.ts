@@ -1475,21 +1475,16 @@ function drawPadded(
       });
       at.push([1.08, -h - 0.16 * V, 0, 0]);
     } else {
-      const a: [number, number, number, number][] = [
-        [-0.08, h + 0.16 * V, 0, 0],
-        [(e + p) / W, m - p, 0, 0],
-        [(e + 2 * p) / W, m, 0, 0],
-      ];
-      const b: [number, number, number, number][] = [
-        [(V + m) / W, -m, 0, 0],
-        [(V + m + p) / W, -(m - p), 0, 0],
-        [1.08, -h - 0.16 * V, 0, 0],
-      ];
+      type Knot = [number, number, number, number];
+      const aEnd: Knot = [(e + 2 * p) / W, m, 0, 0];
+      const bStart: Knot = [(V + m) / W, -m, 0, 0];
+      const a: Knot[] = [[-0.08, h + 0.16 * V, 0, 0], [(e + p) / W, m - p, 0, 0], aEnd];
+      const b: Knot[] = [bStart, [(V + m + p) / W, -(m - p), 0, 0], [1.08, -h - 0.16 * V, 0, 0]];
       // (no repeat: each pad mirrored, the cloth folded back once; `chunks` 1 here, two columns each side doubled)
       at = [
         ...a,
-        ...Array.from({ length: 2 * chunks - 1 }, () => a[2]!),
-        ...Array.from({ length: 2 * chunks - 1 }, () => b[0]!),
+        ...Array.from({ length: 2 * chunks - 1 }, () => aEnd),
+        ...Array.from({ length: 2 * chunks - 1 }, () => bStart),
         ...b,
       ];
     }
