@@ -76,8 +76,8 @@ export const EVAL_THRESHOLDS = {
   /**
    * The torso's coverage (`torsoCoverage` since round 24's M1: from 0.2 torso heights below the shoulders' line to
    * the hips, arms out, and below the garment's own hem only bare skin; the figures below were read on the older
-   * shoulders-to-hips measure; the new one reads higher on most renders) by the garment's kind: the shoulders of a camisole or a
-   * tank are bare, a cardigan's and a blazer's front are open (the blazer's lapels and V: 0.79-0.91 on the renders the
+   * shoulders-to-hips measure; the new one reads higher on most renders) by the garment's kind: the shoulders of a
+   * camisole or a tank are bare, a cardigan's and a blazer's front are open (the blazer's lapels and V: 0.79-0.91 on the renders the
    * eye calls good at c020421), a knee-length coat is worn open too (its V from the collar down shows the top under
    * it: 0.86-0.90 on the six coats the eye calls good at 52de4f7, since round 16's W5 set its sleeves in at the
    * shoulder's corner), a strapped maxi dress bares the shoulders and the chest above its
