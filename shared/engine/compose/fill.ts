@@ -2051,6 +2051,21 @@ const ARMPIT_DROP = 0.3;
 const ARMPIT_RAMP = 0.15;
 /** How far (x the span) the armpit's corner under a raised arm is filled from the skin above it and inward. */
 const ARMPIT_WEB_REACH = 0.12;
+/** How far (x the span) a lowered arm's armpit is filled inward from the torso's side (`armpitWeb`). */
+export const ARMPIT_LOW_REACH = 0.035;
+/** A lowered arm's armpit lies this far below its shoulder's joint at least (torso heights; `armpitWeb`). */
+export const ARMPIT_LOW_FROM = 0.15;
+/** A lowered arm's armpit runs down this far below its shoulder's joint (torso heights; `armpitWeb`). */
+export const ARMPIT_LOW_DROP = 0.4;
+/** A lowered arm's armpit pixel within this share of the backdrop's level is the backdrop (`armpitWeb`). */
+export const ARMPIT_LOW_BG = 0.06;
+/** Whether the pixel's level is within `ARMPIT_LOW_BG` of the backdrop's colour `v` (just read for it). */
+function nearBackdropLevel(image: RgbaImage, v: readonly number[], p: number): boolean {
+  const d = image.data;
+  const s = (d[p * 4] ?? 0) + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1;
+  const bs = (v[0] ?? 0) + (v[1] ?? 0) + (v[2] ?? 0) + 1;
+  return Math.abs(s / bs - 1) <= ARMPIT_LOW_BG;
+}
 /** The grid (px) on which `armpitWeb` reads the body's extent round the armpit. */
 const ARMPIT_WEB_STEP = 3;
 
@@ -2060,26 +2075,35 @@ const ARMPIT_WEB_STEP = 3;
  * inward of them within `ARMPIT_WEB_REACH` spans: the corner between the upper arm's underside and the chest's
  * capped side (`chestUnderRaisedArm`), where the photo there is not the backdrop (the region reaches past the old
  * garment's outline). Filled with the backdrop, it was a square notch under the arm, and the seam
- * pulled the skin around it toward the backdrop's grey: a blurred flat box. Null without a raised arm.
+ * pulled the skin around it toward the backdrop's grey: a blurred flat box. By a lowered arm (issue 38, round 25,
+ * part H3) from ARMPIT_LOW_FROM to ARMPIT_LOW_DROP, within ARMPIT_LOW_REACH of the torso's side, where the photo is
+ * not within ARMPIT_LOW_BG of the backdrop's level and the backdrop's gap then the arm lie outward on the row: a
+ * white dress's side under the armpit (of the backdrop's chroma) was filled a few px inside the photo's outline and
+ * blended with the backdrop, a white wedge up into the armpit. Null when no pixel is taken.
  */
 function armpitWeb(
   body: Body,
   region: Uint8Array,
   onAt: (x: number, y: number) => number,
-  backdrop: (p: number) => boolean,
+  backdrop: (p: number, strict: boolean) => boolean,
 ): { web: Uint8Array; rows: number[] } | null {
   const { width: W, height: H } = body;
   const R = Math.max(2, Math.round(body.span * ARMPIT_WEB_REACH));
   let web: Uint8Array | null = null;
   const rows = [-1, -1];
   for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
-    if (!body.armRaised[i]) continue;
+    const raised = body.armRaised[i] === true;
+    // (a lowered arm's armpit: the torso's side carried out only to the photo's, a few px, `ARMPIT_LOW_REACH`)
+    const Rin = raised ? R : Math.max(2, Math.round(body.span * ARMPIT_LOW_REACH));
     const out = sh.x < body.axisX(sh.y) ? -1 : 1;
-    const y0 = Math.max(0, Math.floor(sh.y));
-    const y1 = Math.min(H - 1, Math.ceil(sh.y + body.torsoH * ARMPIT_DROP));
-    rows[i] = y1;
-    const xa = Math.max(0, Math.round(Math.min(sh.x - R, sh.x + out * 3 * R)));
-    const xb = Math.min(W - 1, Math.round(Math.max(sh.x + R, sh.x + out * 3 * R)));
+    // (a lowered arm's armpit lies below ARMPIT_LOW_FROM and within 2 R out of the joint)
+    const y0 = Math.max(0, Math.floor(sh.y + (raised ? 0 : body.torsoH * ARMPIT_LOW_FROM)));
+    const y1 = Math.min(H - 1, Math.ceil(sh.y + body.torsoH * (raised ? ARMPIT_DROP : ARMPIT_LOW_DROP)));
+    // (a lowered arm's rows only where its web took a pixel: `outline` meets the backdrop there without a seam)
+    if (raised) rows[i] = y1;
+    const far = (raised ? 3 : 2) * R;
+    const xa = Math.max(0, Math.round(Math.min(sh.x - R, sh.x + out * far)));
+    const xb = Math.min(W - 1, Math.round(Math.max(sh.x + R, sh.x + out * far)));
     const ya = Math.max(0, y0 - R);
     // the body's extent on a grid of ARMPIT_WEB_STEP px (per pixel it cost tens of ms), read at the nearest node
     const S = ARMPIT_WEB_STEP;
@@ -2090,22 +2114,39 @@ function armpitWeb(
       for (let i2 = 0; i2 < gw; i2++) grid[j * gw + i2] = onAt(xa + i2 * S, ya + j * S) >= 0.5 ? 1 : 0;
     const onG = (x: number, y: number) =>
       grid[Math.min(gh - 1, Math.round((y - ya) / S)) * gw + Math.min(gw - 1, Math.round((x - xa) / S))] === 1;
+    const gapBeyond = (x: number, y: number): boolean => {
+      let gap = false;
+      for (let d = 1; d <= far; d++) {
+        const xx = x + out * d;
+        if (xx < xa || xx > xb) return false;
+        const bd = backdrop(y * W + xx, true);
+        if (!gap) gap = bd;
+        else if (!bd && onG(xx, y)) return true;
+      }
+      return false;
+    };
     for (let y = y0; y <= y1; y++) {
       for (let x = xa; x <= xb; x++) {
         const p = y * W + x;
-        if (!region[p] || onG(x, y)) continue;
+        // (by a lowered arm the torso's soft side too: a node further out still on the body is well inside it)
+        if (!region[p] || (onG(x, y) && (raised || onG(x + out * S, y)))) continue;
         let above = false;
         for (let yy = y - S; yy >= Math.max(ya, y - R) && !above; yy -= S) above = onG(x, yy);
         if (!above) continue;
         let inward = false;
-        for (let d = S; d <= R && !inward; d += S) {
+        for (let d = S; d <= Rin && !inward; d += S) {
           const xx = x - out * d;
           if (xx < xa || xx > xb) break;
           inward = onG(xx, y);
         }
-        if (!inward || onAt(x, y) >= 0.5 || backdrop(p)) continue;
+        // (a lowered arm's: the torso's soft side too, blended with the backdrop a pale band along the web)
+        if (!inward || onAt(x, y) >= (raised ? 0.5 : 1) || backdrop(p, !raised)) continue;
+        // (by a lowered arm only in the armpit's gap: outward on the row the backdrop, then the arm beyond it;
+        // beside a tee's sleeve or an arm alongside the body the old garment there is no torso's side)
+        if (!raised && !gapBeyond(x, y)) continue;
         web ??= new Uint8Array(W * H);
         web[p] = 1;
+        rows[i] = y1;
       }
     }
   }
@@ -3392,12 +3433,15 @@ export function fillRegion(
   const pitV = [0, 0, 0];
   // the armpit's corner under a raised arm, between the upper arm's underside and the chest's side (`armpitWeb`)
   const pit =
-    (slot === 'one-piece' || slot === 'top') && source === 'auto' && body.armRaised.some(Boolean)
+    (slot === 'one-piece' || slot === 'top') && source === 'auto'
       ? armpitWeb(
           body,
           region,
           (x, y) => onBodySoft(body, capsFor[dressedAt(y)] ?? [], x, y, torsoRows, corners),
-          (p) => background !== null && looksLikeBackground(out, background, p, pitV),
+          (p, strict) =>
+            background !== null &&
+            looksLikeBackground(out, background, p, pitV) &&
+            (!strict || nearBackdropLevel(out, pitV, p)),
         )
       : null;
   // the backdrop over the shoulders, above the old garment's outline (`backdropOverShoulders`)
