@@ -191,6 +191,18 @@ describe('shoes on feet one behind the other (real models)', () => {
     // pixels beside the front foot further than 0.05 shin widths from the foot's coloured pixels); now it keeps to the
     // foot's outline, its opening low by the front foot, rising over the toes (0)
     expect(offFoot(person, body.mask, r.layers.garment.data, near, side, y0, y1)).toBeLessThan(0.01);
+    // before: the front foot points at the camera (its front taller than wide), yet its pump had the inner side's
+    // counter and a heel beside it, a red column joining the front pump to the rear one: shoe pixels 0.45 to 0.62
+    // shin widths from the front ankle towards the rear foot, from the ankle down to the floor (212; now 75); now its
+    // heel and counter are behind the foot
+    let between = 0;
+    for (let y = Math.round(near.end.y); y < near.end.y + near.widthEnd * 2; y++) {
+      for (let x = 0; x < W; x++) {
+        const d = ((x - near.end.x) * side) / near.widthEnd;
+        if (d > 0.45 && d < 0.62 && (r.layers.garment.data[y * W + x] ?? 0) >= 128) between++;
+      }
+    }
+    expect(between).toBeLessThan(120);
   }, 60_000);
 });
 
@@ -245,6 +257,42 @@ describe('boots on feet one behind the other (real models)', () => {
     // before: its toe jutted out past the foot's (0.026 of the rear boot's pixels beside the front foot further than
     // 0.05 shin widths from the foot's coloured pixels); now it keeps to the foot's outline (0)
     expect(offFoot(person, body.mask, r.layers.garment.data, near, side, y0, y1)).toBeLessThan(0.01);
+  }, 60_000);
+
+  // before: cgi-model-4 (shins crossed, the rear leg's ankle keypoint on the front shin, that leg beside it on the
+  // higher step) got one wide boot over both shins; now the front boot keeps to its own shin and the rear one rises
+  // past it
+  it('gives crossed shins a boot each (the rear shin beside the front one)', async () => {
+    const person = await loadPerson('cgi-model-4');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const W = person.width;
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall');
+    if (!g) throw new Error('no boots-tall');
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    // before: one wide shaft over both shins, its top one straight line across them; now the rear shin (its knee on
+    // the other side of the front knee, its foot on the higher step) wears its own shaft, its top higher than the
+    // front one's (old 0 shin widths; now 0.32)
+    const w = near.widthEnd;
+    const side = Math.sign(far.mid.x - near.mid.x);
+    const topIn = (d0: number, d1: number): number => {
+      for (let y = 0; y < near.end.y; y++) {
+        for (let d = d0; d <= d1; d += 0.05) {
+          const x = Math.round(near.end.x + side * d * w);
+          if ((r.layers.garment.data[y * W + x] ?? 0) >= 128) return y;
+        }
+      }
+      return -1;
+    };
+    const rearTop = topIn(0.2, 0.6);
+    const frontTop = topIn(-0.8, -0.4);
+    expect(rearTop).toBeGreaterThan(0);
+    expect(frontTop).toBeGreaterThan(0);
+    expect((frontTop - rearTop) / w).toBeGreaterThan(0.15);
   }, 60_000);
 });
 

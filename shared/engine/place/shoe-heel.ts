@@ -25,6 +25,14 @@ const HEEL_TOP = 0.58;
 const HEEL_TIP = 0.1;
 /** On the inner side the wall goes on round the heel's back up to this share of the height (over the heel's top). */
 const COUNTER_TOP = 0.6;
+/**
+ * How far the foot is turned out, from its front's height (sole to ankle) over its width: a foot turned out shows its
+ * length across (a low, wide front: its heel and counter beside it on the inner side, TURNED_ASPECT or less); a foot
+ * pointing at the camera shows its length up the picture (a tall, narrow front, FACING_ASPECT or more): its heel and
+ * counter are behind it, and its inner side is a plain wall like the outer one.
+ */
+const TURNED_ASPECT = 1.1;
+const FACING_ASPECT = 1.3;
 /** The walls' half width at their top (the back of the shoe, round the heel), a share of SIDE_HALF: they lean in. */
 const WALL_IN = 0.72;
 /** The heel's half width at its top and at its tip, shares of the front's width. */
@@ -90,6 +98,7 @@ export function drawPumpHeel(
   const wall = sideColour(image, alpha, b, toeRight, [0.45, 0.7], [0.25, 0.85]);
   const heel = sideColour(image, alpha, b, toeRight, [0.8, 0.97], [0.6, 0.95]) ?? wall;
   if (!wall || !heel) return;
+  const turn = Math.min(1, Math.max(0, (FACING_ASPECT - height / width) / (FACING_ASPECT - TURNED_ASPECT)));
   const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer);
   const W = layer.width;
   const put = (o: number, c: Rgb, shade: number, a: number, under: boolean): void => {
@@ -125,14 +134,15 @@ export function drawPumpHeel(
       // the walls: along the foot's edges, from the vamp's sides up to the back of the shoe (their top rising
       // from the front's edge to WALL_TOP), narrowing a little towards the heel
       // (on the inner side the wall goes on round the back of the heel, over the heel's top: its counter)
-      const inSide = u * outer < 0;
-      const wallTop = inSide ? COUNTER_TOP : WALL_TOP;
+      // (a foot pointing at the camera: the inner side as the outer, its counter behind the foot)
+      const inSide = u * outer < 0 && turn > 0;
+      const wallTop = inSide ? WALL_TOP + (COUNTER_TOP - WALL_TOP) * turn : WALL_TOP;
       const s = Math.min(1, Math.max(0, (v - WALL_FRONT) / (wallTop - WALL_FRONT)));
       // (the outer wall leans in towards the narrower heel as it goes back, hugging the foot; the inner one stands
       // over the heel's top, low: no tall post flaring out round it)
-      const hw = inSide ? SIDE_HALF : SIDE_HALF * (1 - (1 - WALL_IN) * s);
+      const hw = SIDE_HALF * (1 - (1 - WALL_IN) * s * (inSide ? 1 - turn : 1));
       // thinning to its top (the shoe's top line curving back round the heel, not a square post)
-      const inner = hw - WALL_THICK * (inSide ? 1.4 : 1) * Math.sqrt(Math.max(0, 1 - s * s));
+      const inner = hw - WALL_THICK * (inSide ? 1 + 0.4 * turn : 1) * Math.sqrt(Math.max(0, 1 - s * s));
       if (v >= WALL_FRONT - 0.06 && v <= wallTop) {
         const a = Math.min(
           1,
@@ -148,7 +158,8 @@ export function drawPumpHeel(
         }
       }
       // the heel: a thin tapering heel on the inner side, from under the shoe's back to its tip on the floor
-      if (v >= HEEL_TIP && v <= HEEL_TOP && u * outer < 0) {
+      // (only as much as the foot is turned out: a foot pointing at the camera hides it)
+      if (v >= HEEL_TIP && v <= HEEL_TOP && u * outer < 0 && turn > 0) {
         const k = (v - HEEL_TIP) / (HEEL_TOP - HEEL_TIP);
         const half = HEEL_HALF_TIP + (HEEL_HALF_TOP - HEEL_HALF_TIP) * k * k;
         const off = Math.abs(au - HEEL_AT);

@@ -451,8 +451,14 @@ export function placeShoes(
           // (and on that foot's outline: not a block jutting out past its toes and under its sole)
           if (inProfile) return (x - profile.edge) * profile.toe >= 0 ? profile.onFoot(x, y, kind === 'pump') : 0;
           // (the rear leg beside the front shin: past that shin's skin only)
-          if (rear?.far === side)
-            return (x - (rear.edge[Math.min(y - rear.y0, rear.edge.length - 1)] ?? NaN)) * rear.side >= 0;
+          if (rear) {
+            // (a boot: above the rear ankle that edge's first row's, the rear shaft rising beside the front one)
+            const i = Math.min(kind === 'boot' ? Math.max(0, y - rear.y0) : y - rear.y0, rear.edge.length - 1);
+            const past = (x - (rear.edge[i] ?? NaN)) * rear.side >= 0;
+            if (rear.far === side) return past;
+            // (the front boot on its own shin, not one wide shaft over both, down to the rear foot's sole)
+            if (kind === 'boot' && y <= rear.box.y + rear.box.h) return !past;
+          }
           if (!behind) return true;
           const t = ((x - near.end.x) * shin.x + (y - near.end.y) * shin.y) / shinL2;
           if (t <= 0 || t > 1) return true;
