@@ -353,7 +353,9 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     // bare forearm (skin within 0.3x its width of its line, 0.2-0.6 of the way to the wrist), mean brightness, the
     // darker arm: 0.43 before, 0.76 after. Round 24, part G6: the repainted upper arm takes the lit sections' own
     // colour, not the shadowed ones' scaled by a capped gain (dark flat patches at the shoulders), and from its
-    // joint: 0.76 -> 0.93; its shoulder end (0.1-0.3 of the way) 0.78 -> 0.95
+    // joint: 0.76 -> 0.93; its shoulder end (0.1-0.3 of the way) 0.78 -> 0.95. Round 25, part H6: with the bare arm's
+    // grain (`armGrain`): the mean step to the next pixel down and across, the upper arm's over the forearm's,
+    // the smoother arm: 0.23 -> 0.52
     const { photo, analysis, result: r } = await renderOn('cgi-model-4', 'tank-rib');
     const { body, maps } = readScene(photo, analysis);
     const { width: W } = body;
@@ -363,6 +365,8 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     const lum = (p: number) => d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
     const ratios: number[] = [];
     const shoulderRatios: number[] = [];
+    const grains: number[] = [];
+    const step = (p: number) => Math.abs(lum(p) - lum(p + 1)) + Math.abs(lum(p) - lum(p + W));
     for (const [i, arm] of [body.armL, body.armR].entries()) {
       expect(body.armRaised[i]).toBe(false);
       // her arms' upper skin is too short for an axis of its own: the pose's line, the bare half-width
@@ -380,6 +384,8 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
       let fn = 0;
       let ss = 0;
       let sn = 0;
+      let ug = 0;
+      let fg = 0;
       for (let y = 0; y < body.height; y++) {
         for (let x = 0; x < W; x++) {
           const p = y * W + x;
@@ -396,6 +402,7 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
           if (filled[p] && t >= 0.3 && t <= 0.7) {
             if (onLine) {
               us += lum(p);
+              ug += step(p);
               un++;
             }
             continue;
@@ -404,6 +411,7 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
           if (filled[p] || !maps.skin[p] || s < 0.2 || s > 0.6) continue;
           if (Math.hypot(x - arm.mid.x - fx * s, y - arm.mid.y - fy * s) >= arm.widthEnd * 0.3) continue;
           fs += lum(p);
+          fg += step(p);
           fn++;
         }
       }
@@ -412,9 +420,11 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
       expect(sn).toBeGreaterThan(300);
       ratios.push(us / un / (fs / fn));
       shoulderRatios.push(ss / sn / (fs / fn));
+      grains.push(ug / un / (fg / fn));
     }
     expect(Math.min(...ratios)).toBeGreaterThan(0.85);
     expect(Math.min(...shoulderRatios)).toBeGreaterThan(0.85);
+    expect(Math.min(...grains)).toBeGreaterThan(0.4);
   }, 30_000);
 
   it("is the backdrop's own brightness beside a lowered shoulder (cgi-model-27's tee under the camisole)", async () => {

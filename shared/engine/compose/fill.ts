@@ -2028,6 +2028,83 @@ function capsuleDepth(x: number, y: number, c: readonly number[]): number {
   return (c[4] ?? 0) - Math.hypot(x - (c[0] ?? 0) - dx * t, y - (c[1] ?? 0) - dy * t);
 }
 
+/** A lowered upper arm's grain (`armGrain`) comes from the bare arm within this share of the upper arm below the
+ * nearest bare sections' place, mirrored back and forth along it. */
+const ARM_GRAIN_REACH = 0.3;
+/** The box (px either side) of the bare arm's local mean brightness the grain is read against (`armGrain`). */
+const ARM_GRAIN_BOX = 3;
+/** The most the grain moves the painted arm's brightness, either way (x its colour); a source further off its mean is
+ * an edge, not grain. */
+const ARM_GRAIN_MOST = 0.1;
+
+/**
+ * A lowered upper arm's skin grain at (x, y) (issue 38, round 25, part H6): the brightness of the bare arm below
+ * the old sleeve's hem over its local mean (`ARM_GRAIN_BOX`), read where the pixel lies across the arm, at a place
+ * along it mirrored back and forth over `ARM_GRAIN_REACH` below the nearest bare sections (no seam where the
+ * mirror turns). 1 off the bare skin or above the sections. The upper arm painted in the arm's own colour and
+ * shading had no grain: a smooth blur beside the bare forearm (cgi-model-4 under a tank, a camisole, a tee).
+ */
+function armGrain(
+  sh: { a: { x: number; y: number }; b: { x: number; y: number }; tAt: number },
+  img: RgbaImage,
+  skin: Uint8Array,
+  region: Uint8Array,
+  x: number,
+  y: number,
+): number {
+  const { width: W, height: H, data: d } = img;
+  const dx = sh.b.x - sh.a.x;
+  const dy = sh.b.y - sh.a.y;
+  const l2 = dx * dx + dy * dy;
+  if (l2 < 1) return 1;
+  const u = sh.tAt - ((x - sh.a.x) * dx + (y - sh.a.y) * dy) / l2;
+  if (u <= 0) return 1;
+  const m = u % (2 * ARM_GRAIN_REACH);
+  const shift = u + (m <= ARM_GRAIN_REACH ? m : 2 * ARM_GRAIN_REACH - m);
+  const sx = Math.round(x + dx * shift);
+  const sy = Math.round(y + dy * shift);
+  const r = ARM_GRAIN_BOX;
+  if (sx < r || sy < r || sx >= W - r || sy >= H - r) return 1;
+  const lum = (q: number) => (d[q * 4] ?? 0) * 0.299 + (d[q * 4 + 1] ?? 0) * 0.587 + (d[q * 4 + 2] ?? 0) * 0.114;
+  let sum = 0;
+  let n = 0;
+  for (let j = -r; j <= r; j += 2)
+    for (let i = -r; i <= r; i += 2) {
+      const q = (sy + j) * W + sx + i;
+      if (!skin[q] || region[q]) return 1;
+      sum += lum(q);
+      n++;
+    }
+  const q = sy * W + sx;
+  if (!skin[q] || region[q] || !(sum > 0)) return 1;
+  // (more is an edge: the old hem's dark line, the sleeve's shadow's edge; no grain there)
+  const g = (lum(q) * n) / sum;
+  return Math.abs(g - 1) <= ARM_GRAIN_MOST ? g : 1;
+}
+
+/** Half the ramp (px) across a lowered upper arm's outline where it is painted in its own colour (`ownOutline`). */
+const ARM_OWN_EDGE = 0.75;
+
+/**
+ * `onBodySoft` with a lowered upper arm's own capsules `own` crisp (issue 38, round 25, part H6): painted in the
+ * arm's own colour and shading, its outline fading over `SKIN_EDGE_FEATHER` spans was a blurred band into the
+ * backdrop beside the bare forearm's sharp outline (cgi-model-4's upper arms under a tank or a camisole).
+ */
+function ownOutline(
+  body: Body,
+  caps: (readonly number[])[],
+  own: (readonly number[])[],
+  x: number,
+  y: number,
+  rows: Float64Array,
+  corners: readonly (readonly [number, number] | null)[],
+): number {
+  let best = onBodySoft(body, caps, x, y, rows, corners);
+  for (const c of own)
+    best = Math.max(best, Math.max(0, Math.min(1, 0.5 + capsuleDepth(x, y, c) / (2 * ARM_OWN_EDGE))));
+  return best;
+}
+
 /**
  * `onBody` with feathered sides (issue 38, round 8, part M5): at the arm capsules' and the torso's outlines the
  * skin fades into the backdrop over `SKIN_EDGE_FEATHER` spans, centred on the outline, instead of stepping from
@@ -3390,7 +3467,7 @@ export function fillRegion(
           const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6), region, raised);
           if (!sh) return [];
           const shade = { ...sh, raised };
-          return [{ ...shade, light: armLight(shade, region, light, W) }];
+          return [{ ...shade, light: armLight(shade, region, light, W), arm: i }];
         });
   // a one-piece's or a top's chest and shoulders above its neckline: round like the body, lit like the person's own
   // lowered arms across them (`chestShading`), not one flat diffused tone (issue 38, round 16, part W2: a
@@ -3413,6 +3490,15 @@ export function fillRegion(
       const i = k - armCaps.length;
       return i < 0 || i >= legCaps.length || !(dressed & (1 << (i >> 1)));
     }),
+  );
+  // a lowered upper arm painted in its own colour (`armShadeAt`) ends at a crisp outline (`ARM_OWN_EDGE`): its
+  // capsules, and the caps without them nor the forearm's, whose round end at the elbow is wider than the arm
+  // (`ownOutline`)
+  const ownCaps = [0, 1].map((i) =>
+    [armCaps[2 * i], shoulders[2 * i], shoulders[2 * i + 1]].filter((c) => c !== undefined),
+  );
+  const crispFor = capsFor.map((cs) =>
+    ownCaps.map((own, i) => cs.filter((c) => !own.includes(c) && c !== armCaps[2 * i + 1])),
   );
   const dressedRows = new Uint8Array(H);
   if (covered && (slot === 'bottom' || slot === 'one-piece')) {
@@ -3536,6 +3622,7 @@ export function fillRegion(
     // relative to the region's median it darkened the arm under a dark sleeve)
     let ownW = 0;
     let ownShade = 1;
+    let grain = 1;
     if (on > 0) {
       for (const sh of armShades) {
         const f = armShadeAt(sh, x, y, own);
@@ -3543,6 +3630,13 @@ export function fillRegion(
           shade *= f;
           ownW = own[3] ?? 0;
           if (l >= 0 && sh.light > 0) ownShade = 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / sh.light)) - 1);
+          // a lowered arm's grain and outline like the bare arm's below the old sleeve (`armGrain`, `ownOutline`)
+          if (!sh.raised && ownW > 0) grain = armGrain(sh, out, maps.skin, region, x, y);
+          if (!sh.raised && ownW > 0 && on < 1 && forced < 1 && !pit?.web[p] && !over?.[p]) {
+            const crisp = crispFor[legTone ? 3 : dressedAt(y)]?.[sh.arm] ?? [];
+            on = on * (1 - ownW) + ownOutline(body, crisp, ownCaps[sh.arm] ?? [], x, y, torsoRows, corners) * ownW;
+            lastOn = on;
+          }
           break;
         }
       }
@@ -3596,7 +3690,7 @@ export function fillRegion(
             (bgRgb[q10 + c] ?? 0) * w10 +
             (bgRgb[q11 + c] ?? 0) * w11;
       // the person's shading is the body's (an old tutu's bright tulle lit the background filled over it: a ghost)
-      const skin = ownW > 0 ? sk * shade * (1 - ownW) + (own[c] ?? 0) * ownShade * ownW : sk * shade;
+      const skin = ownW > 0 ? sk * shade * (1 - ownW) + (own[c] ?? 0) * ownShade * grain * ownW : sk * shade;
       into[c] = skin * on + bg * (1 - on);
       if (legOver) into[c] = (legTone![c] ?? 0) * leg[1] * leg[0] + (into[c] ?? 0) * (1 - leg[0]);
     }
