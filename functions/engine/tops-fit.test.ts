@@ -397,6 +397,18 @@ describe('a top on arms down the side', () => {
     expect(strips.length).toBe(2);
     for (const strip of strips)
       expect(stretchedShare(strip as Parameters<typeof stretchedShare>[0], 3)).toBeLessThan(0.5);
+    // the cap's sections left the shoulder outwards while their inner ends ran in past the armpit over the body
+    // piece, crossing the seam's section: the mesh folded over itself, the dots scratched into white streaks along
+    // the seam and at the armpit (round 25, part H7, `pitSide`): the farthest an inner end lies past the seam's line
+    // (on the body's side), in px, 16.2 (image left) and 7.9 before, 0 now
+    const past = strips.map((strip) => {
+      const [a, b, m] = [strip.dOut[0], strip.dIn[0], strip.dOut[Math.floor(strip.dOut.length / 2)]];
+      if (!a || !b || !m) throw new Error('a sleeve strip without its seam');
+      const side = (p: Point) =>
+        ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / Math.hypot(b.x - a.x, b.y - a.y);
+      return Math.max(0, ...strip.dIn.map((p) => -side(p) * Math.sign(side(m))));
+    });
+    for (const p of past) expect(p).toBeLessThan(1);
   }, 60_000);
 
   it("puts the armpits at the arms' inner sides, not at their outer sides", async () => {

@@ -858,8 +858,10 @@ function hangingStrip(
   // (the seam's own section off the sleeve's cloth: carried back from the next two; a fan below a deep armpit is
   // read through one similarity instead, `fanRead`)
   const own = !deep && owned[1] === true && owned[2] === true;
-  if (deep) fanRead(s, so, si, dOut, dIn, path, outward, scale);
-  else if (own && !owned[0]) ownCap(so, si, dOut, dIn);
+  if (deep) {
+    pitSide(dOut, dIn, outward);
+    fanRead(s, so, si, dOut, dIn, path, outward, scale);
+  } else if (own && !owned[0]) ownCap(so, si, dOut, dIn);
   return { so, si, dOut, dIn, own };
 }
 
@@ -879,6 +881,25 @@ function ownCap(so: Point[], si: Point[], dOut: Point[], dIn: Point[]): void {
   const r = dist(m0, m1) / Math.max(1e-6, dist(m1, m2));
   so[0] = { x: o1.x + (o1.x - o2.x) * r, y: o1.y + (o1.y - o2.y) * r };
   si[0] = { x: i1.x + (i1.x - i2.x) * r, y: i1.y + (i1.y - i2.y) * r };
+}
+
+/**
+ * A fan below a deep armpit (`hangingStrip`'s `deep`) kept on the sleeve's side of its seam: the cap's first sections
+ * leave the shoulder outwards while their inner ends, pulled along the arm, ran in past the armpit over the body
+ * piece, so each crossed the seam's section (cgi-model-15's bent arms: up to 16 and 8 px past it, crossing 50 px above
+ * the armpit) and the mesh folded over itself there: the source read backwards between them, midi-dots' dots scratched
+ * into white streaks along the seam and fanned at the armpit. Each inner end past the seam's line is set back onto it.
+ */
+function pitSide(dOut: Point[], dIn: Point[], outward: Point): void {
+  const [a, b] = [dOut[0], dIn[0]];
+  if (!a || !b) return;
+  const n = frame(unit(sub(b, a)), outward).n;
+  for (let i = 1; i < dIn.length; i++) {
+    const p = dIn[i];
+    if (!p) continue;
+    const past = (p.x - b.x) * n.x + (p.y - b.y) * n.y;
+    if (past < 0) dIn[i] = { x: p.x - n.x * past, y: p.y - n.y * past };
+  }
 }
 
 /** A vector of length 1 (the x axis for a zero one). */
