@@ -446,7 +446,7 @@ describe('the backdrop behind an old garment off the body', () => {
       }
     }
     console.log(`hair behind the image-right shoulder repainted: ${repainted}`);
-    // before: 125; after: 1
+    // before: 125; after: 8
     expect(repainted).toBeLessThan(30);
   }, 30_000);
 

@@ -2417,9 +2417,13 @@ export function leaveLooseHair(
   head: Uint8Array,
   person: RgbaImage,
   model: SkinModel,
+  bg: BackgroundModel | null,
 ): void {
   const { width: W, height: H, mask, span, neck } = body;
   const d = person.data;
+  const v = [0, 0, 0];
+  // (nor the backdrop the mask takes in: left as the photo there, the fill's seam beside it was a ragged edge)
+  const backdrop = (p: number) => bg !== null && looksLikeBackground(person, bg, p, v);
   // (hair is greyer than the skin: YOKE_RIM_GREY of its warmth; a shadowed skin edge the skin map missed is not)
   const warm = (model.cr - (1 - model.cr - model.cg)) * YOKE_RIM_GREY;
   const grey = (p: number) => {
@@ -2474,7 +2478,8 @@ export function leaveLooseHair(
     !maps.skin[p] &&
     !head[p] &&
     grey(p) &&
-    dist(p, -1) >= LOOSE_HAIR_APART;
+    dist(p, -1) >= LOOSE_HAIR_APART &&
+    !backdrop(p);
   // the unclaimed person in the window (not old, skin, hair, the head or a hand), in pieces of at least
   // LOOSE_HAIR_AREA: a few pixels the skin map missed on a shoulder are skin, not a lock of hair
   const bin = new Uint8Array(ww * wh);
@@ -2482,7 +2487,7 @@ export function leaveLooseHair(
     for (let x = x0; x <= x1; x++) {
       const q = y * W + x;
       if ((mask[q] ?? 0) < SHOULDER_RIM_MASK || old[q] || maps.skin[q] || (maps.hair[q] ?? 0) >= 128) continue;
-      if (head[q] || maps.handArea[q] || !grey(q)) continue;
+      if (head[q] || maps.handArea[q] || !grey(q) || backdrop(q)) continue;
       bin[(y - y0) * ww + x - x0] = 1;
     }
   }
