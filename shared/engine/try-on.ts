@@ -33,6 +33,7 @@ import {
   oldClothRim,
   oldShoulderRim,
   oldYokeRim,
+  leaveLooseHair,
   oldDarkIslands,
   leaveArmSlits,
   oldArmEdge,
@@ -404,6 +405,9 @@ export async function tryOn(
         : null;
     // a one-piece: the dark rim an old collar leaves just above its old region by the neck is the old garment too
     if (slot === 'one-piece') oldNeckRim(old, body, maps, head);
+    // but loose hair over the shoulders that the hair map missed is the hair, not the old garment (`leaveLooseHair`)
+    if (slot === 'top' || slot === 'one-piece')
+      leaveLooseHair(old, body, maps, head, person, scene.skin, scene.background);
     // the outline where hands, arms and skin cut it: no specks, pin-holes or 1-px stairs (before the fill reads it)
     smoothCutEdges(layer, body.span, [maps.hands, head]);
     const region = new Uint8Array(W * H);

@@ -2389,3 +2389,133 @@ export function wrapSides(
     return k;
   }
 }
+
+/** An old pixel this close (RGB distance) to the unclaimed person beside it is that, not the old garment... */
+export const LOOSE_HAIR_LIKE = 28;
+/** ...when it is at least this far (RGB distance) from the old garment's own median colour. */
+export const LOOSE_HAIR_APART = 60;
+/** The unclaimed person's piece beside it is at least this share of span² (a lock of hair, not a missed speck). */
+export const LOOSE_HAIR_AREA = 0.02;
+/** `leaveLooseHair` reads the old garment's colour on every this many rows and columns. */
+export const LOOSE_HAIR_SAMPLE = 3;
+/** How many 1-px steps the release runs into the old region from the unclaimed person beside it. */
+export const LOOSE_HAIR_STEPS = 8;
+
+/**
+ * Loose hair over the shoulders that the hair map missed (issue 38, round 25, part H8): cgi-model-24's ponytail
+ * falls over the back of her shoulder; the hair map holds only the top of her head, so its strands inside the arm's
+ * zone were old garment (`oldRegion`, then `oldYokeRim`'s grey rim grew them) and were filled: blue-grey and orange
+ * specks in the hair behind tank-rib's shoulder. In the shoulders' window of `oldYokeRim`, an old pixel that is not
+ * skin, whose colour is within LOOSE_HAIR_LIKE of a neighbour on the person that no map claims (not old, not skin,
+ * not hair, not the head: the rest of the ponytail), and at least LOOSE_HAIR_APART from the old garment's median
+ * colour, is left as the photo's; the release runs on LOOSE_HAIR_STEPS px through pixels like the ones it left.
+ */
+export function leaveLooseHair(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  model: SkinModel,
+  bg: BackgroundModel | null,
+): void {
+  const { width: W, height: H, mask, span, neck } = body;
+  const d = person.data;
+  const v = [0, 0, 0];
+  // (nor the backdrop the mask takes in: left as the photo there, the fill's seam beside it was a ragged edge)
+  const backdrop = (p: number) => bg !== null && looksLikeBackground(person, bg, p, v);
+  // (hair is greyer than the skin: YOKE_RIM_GREY of its warmth; a shadowed skin edge the skin map missed is not)
+  const warm = (model.cr - (1 - model.cr - model.cg)) * YOKE_RIM_GREY;
+  const grey = (p: number) => {
+    const r = d[p * 4] ?? 0;
+    return (r - (d[p * 4 + 2] ?? 0)) / (r + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1) < warm;
+  };
+  const y0 = Math.max(
+    1,
+    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
+  );
+  const y1 = Math.min(H - 2, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + span * SIDE_RIM_BELOW));
+  const reach = span * SIDE_RIM_REACH;
+  const x0 = Math.max(1, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 2, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  if (x1 < x0 || y1 < y0) return;
+  const ww = x1 - x0 + 1;
+  const wh = y1 - y0 + 1;
+  // the old garment's median colour: its pixels that are not skin, over the whole image (every LOOSE_HAIR_SAMPLE-th
+  // row and column)
+  const hist = new Uint32Array(768);
+  let n = 0;
+  for (let y = 0; y < H; y += LOOSE_HAIR_SAMPLE) {
+    for (let p = y * W, e = y * W + W; p < e; p += LOOSE_HAIR_SAMPLE) {
+      if (!old[p] || maps.skin[p]) continue;
+      n++;
+      for (let c = 0; c < 3; c++) {
+        const i = c * 256 + (d[p * 4 + c] ?? 0);
+        hist[i] = (hist[i] ?? 0) + 1;
+      }
+    }
+  }
+  if (n < 12) return;
+  const med = [0, 1, 2].map((c) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) if ((acc += hist[c * 256 + v] ?? 0) * 2 >= n) return v;
+    return 255;
+  });
+  const dist = (p: number, q: number): number => {
+    let s = 0;
+    for (let k = 0; k < 3; k++) s += ((d[p * 4 + k] ?? 0) - (q >= 0 ? (d[q * 4 + k] ?? 0) : (med[k] ?? 0))) ** 2;
+    return Math.sqrt(s);
+  };
+  const inside = (p: number) => {
+    const x = p % W;
+    const y = (p / W) | 0;
+    return x >= x0 && x <= x1 && y >= y0 && y <= y1;
+  };
+  const candidate = (p: number) =>
+    inside(p) &&
+    old[p] !== 0 &&
+    (mask[p] ?? 0) >= SHOULDER_RIM_MASK &&
+    !maps.skin[p] &&
+    !head[p] &&
+    grey(p) &&
+    dist(p, -1) >= LOOSE_HAIR_APART &&
+    !backdrop(p);
+  // the unclaimed person in the window (not old, skin, hair, the head or a hand), in pieces of at least
+  // LOOSE_HAIR_AREA: a few pixels the skin map missed on a shoulder are skin, not a lock of hair
+  const bin = new Uint8Array(ww * wh);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const q = y * W + x;
+      if ((mask[q] ?? 0) < SHOULDER_RIM_MASK || old[q] || maps.skin[q] || (maps.hair[q] ?? 0) >= 128) continue;
+      if (head[q] || maps.handArea[q] || !grey(q) || backdrop(q)) continue;
+      bin[(y - y0) * ww + x - x0] = 1;
+    }
+  }
+  const big = new Uint8Array(ww * wh);
+  const least = span * span * LOOSE_HAIR_AREA;
+  for (const comp of componentPixels(bin, ww, wh)) if (comp.length >= least) for (const i of comp) big[i] = 1;
+  const isBig = (q: number) => inside(q) && big[(((q / W) | 0) - y0) * ww + (q % W) - x0] === 1;
+  let add: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if (!candidate(p)) continue;
+      for (const q of [p - 1, p + 1, p - W, p + W])
+        if (isBig(q) && dist(p, q) <= LOOSE_HAIR_LIKE) {
+          add.push(p);
+          break;
+        }
+    }
+  }
+  for (let step = 0; step < LOOSE_HAIR_STEPS && add.length; step++) {
+    for (const p of add) old[p] = 0;
+    const next: number[] = [];
+    for (const p of add)
+      for (const q of [p - 1, p + 1, p - W, p + W])
+        if (candidate(q) && dist(q, p) <= LOOSE_HAIR_LIKE) {
+          old[q] = 0;
+          next.push(q);
+        }
+    add = next;
+  }
+}
