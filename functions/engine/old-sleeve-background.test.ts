@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readScene } from '../../shared/engine/compose/scene';
-import { bareArmHalf, upperArmAxis } from '../../shared/engine/compose/fill';
+import { bareArmHalf, CLAVICLE_SIGMA, upperArmAxis } from '../../shared/engine/compose/fill';
 import { looksLikeBackground, readBackground } from '../../shared/engine/compose/background';
 import { NECK_HALF_WIDTH } from '../../shared/engine/compose/occlusion';
 import { renderOn } from '../../test/engine/render-on';
@@ -267,6 +267,45 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(sideN).toBeGreaterThan(500);
     expect(midN).toBeGreaterThan(300);
     expect(sideSum / sideN / (midSum / midN)).toBeLessThan(0.865);
+    // the collarbones on that chest (issue 38, round 25, part H2, `clavicleAt`): the fill from the neck to the
+    // neckline was one flat tone, a skin box. Along each collarbone's line (from 0.05 spans beside and below the
+    // neck's point to 0.06 spans inside its shoulder's joint, 0.2 to 0.8 of the way), the filled pixels' brightness
+    // in the hollow 1.8 sigmas below it against on its ridge: 1.014 before, 0.920 after
+    const sg = body.span * CLAVICLE_SIGMA;
+    let ridgeSum = 0;
+    let ridgeN = 0;
+    let hollowSum = 0;
+    let hollowN = 0;
+    for (const sh of [body.shoulderL, body.shoulderR]) {
+      const dir = sh.x < body.neck.x ? -1 : 1;
+      const ax = body.neck.x + dir * body.span * 0.05;
+      const ay = body.neck.y + body.span * 0.05;
+      const lx = sh.x - dir * body.span * 0.06 - ax;
+      const ly = sh.y - body.span * 0.01 - ay;
+      const l = Math.hypot(lx, ly);
+      for (let t = 0.2; t <= 0.8; t += 0.01) {
+        for (const [n, hollow] of [
+          [-0.3 * sg, false],
+          [1.8 * sg, true],
+        ] as const) {
+          // the normal pointing down in the image on either side
+          const nx = (-ly / l) * dir;
+          const ny = (lx / l) * dir;
+          const p = Math.round(ay + ly * t + ny * n) * W + Math.round(ax + lx * t + nx * n);
+          if (!filled[p] || (garment[p] ?? 0) >= 128) continue;
+          const lum = (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+          if (hollow) {
+            hollowSum += lum;
+            hollowN++;
+          } else {
+            ridgeSum += lum;
+            ridgeN++;
+          }
+        }
+      }
+    }
+    expect(Math.min(ridgeN, hollowN)).toBeGreaterThan(40);
+    expect(hollowSum / hollowN / (ridgeSum / ridgeN)).toBeLessThan(0.95);
     // the old tee's purple side in the mask's soft fringe beside the tank's armhole under the raised arm (issue 38,
     // round 16, part W2, `topFringe`): left as it was and carried into the fill as a purple haze. Pixels outside
     // the garment from the neck's point to the pelvis with blue and red both 25 over green: 256 before, 158 after

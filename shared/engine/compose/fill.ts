@@ -2997,6 +2997,106 @@ function chestNeckline(body: Body, covered: Uint8Array | null): { y: number } | 
   return null;
 }
 
+/** How much lighter the ridge of a collarbone is than the chest round it, at its middle. */
+export const CLAVICLE_LIGHT = 0.04;
+/** How much darker the hollow just below a collarbone is, at its middle. */
+export const CLAVICLE_DARK = 0.07;
+/** The ridge's and the hollow's width (x the span, a Gaussian's sigma across the collarbone's line). */
+export const CLAVICLE_SIGMA = 0.022;
+/** How much darker the hollow at the neck's base between the collarbones is. */
+export const NOTCH_DARK = 0.1;
+/** The largest grain the chest's fill takes (grey levels, the sigma of the bare skin's fine detail). */
+export const SKIN_GRAIN_MAX = 6;
+
+/**
+ * The collarbones' relief on a top's or a one-piece's chest fill (issue 38, round 25, part H2): a factor at
+ * (x, y), 1 away from them. Each collarbone runs from beside the neck's base out and a little up to its shoulder's
+ * joint; the skin on it catches the light (CLAVICLE_LIGHT), the hollow just below it is in shade (CLAVICLE_DARK),
+ * both fading out at the two ends, with the hollow at the neck's base between them (NOTCH_DARK). The fill over
+ * cgi-model-27's old tee was one flat diffused tone from the neck to the neckline, a skin box.
+ */
+function clavicleRelief(body: Body): (x: number, y: number) => number {
+  const { span, neck } = body;
+  const sg = span * CLAVICLE_SIGMA;
+  // each collarbone's line: its start beside the neck's base, its direction (unit), length and outward side
+  const lines = [body.shoulderL, body.shoulderR].map((sh) => {
+    const dir = sh.x < neck.x ? -1 : 1;
+    const ax = neck.x + dir * span * 0.05;
+    const ay = neck.y + span * 0.05;
+    const lx = sh.x - dir * span * 0.06 - ax;
+    const ly = sh.y - span * 0.01 - ay;
+    const l = Math.max(1, Math.hypot(lx, ly));
+    return { ax, ay, ux: lx / l, uy: ly / l, l, dir };
+  });
+  const top = Math.min(neck.y, body.shoulderL.y, body.shoulderR.y) - span * 0.1;
+  const bottom = Math.max(neck.y, body.shoulderL.y, body.shoulderR.y) + span * 0.2;
+  const notchR = span * 0.045;
+  const notchY = neck.y + span * 0.06;
+  return (x, y) => {
+    if (y < top || y > bottom) return 1;
+    let f = 1;
+    for (const { ax, ay, ux, uy, l, dir } of lines) {
+      const t = ((x - ax) * ux + (y - ay) * uy) / l;
+      if (t < -0.2 || t > 1.1) continue;
+      // the distance below the line (downwards in the image on either side)
+      const n = ((x - ax) * -uy + (y - ay) * ux) * dir;
+      if (n < -4 * sg || n > 6 * sg) continue;
+      const end = Math.max(0, Math.min(1, (t + 0.2) / 0.3, (1.1 - t) / 0.35));
+      const along = end * end * (3 - 2 * end);
+      const ridge = Math.exp(-(((n + 0.3 * sg) / sg) ** 2));
+      const hollow = Math.exp(-(((n - 1.8 * sg) / (1.6 * sg)) ** 2));
+      f *= 1 + along * (CLAVICLE_LIGHT * ridge - CLAVICLE_DARK * hollow);
+    }
+    const nx = (x - neck.x) / notchR;
+    const ny = (y - notchY) / (span * 0.035);
+    if (nx * nx + ny * ny < 9) f *= 1 - NOTCH_DARK * Math.exp(-(nx * nx + ny * ny));
+    return f;
+  };
+}
+
+/**
+ * The bare skin's fine grain (issue 38, round 25, part H2): over the person's skin pixels outside `region` within a
+ * span of the neck (the neck, the shoulders, the upper arms), the median of the luma's distance from its four
+ * neighbours' mean, as a Gaussian sigma, at most SKIN_GRAIN_MAX. A chest fill without it was smoother than the
+ * skin round it, a blurred patch.
+ */
+function skinGrain(img: RgbaImage, skin: Uint8Array, region: Uint8Array, body: Body): number {
+  const W = img.width;
+  const H = img.height;
+  const d = img.data;
+  const r = body.span;
+  const x0 = Math.max(1, Math.floor(body.neck.x - r));
+  const x1 = Math.min(W - 2, Math.ceil(body.neck.x + r));
+  const y0 = Math.max(1, Math.floor(body.neck.y - r * 0.6));
+  const y1 = Math.min(H - 2, Math.ceil(body.neck.y + r * 0.8));
+  const lum = (q: number) => 0.299 * (d[q * 4] ?? 0) + 0.587 * (d[q * 4 + 1] ?? 0) + 0.114 * (d[q * 4 + 2] ?? 0);
+  const devs: number[] = [];
+  for (let y = y0; y <= y1; y += GRAIN_STEP) {
+    for (let x = x0; x <= x1; x += GRAIN_STEP) {
+      const p = y * W + x;
+      if (!skin[p] || region[p] || !skin[p - 1] || !skin[p + 1] || !skin[p - W] || !skin[p + W]) continue;
+      if (region[p - 1] || region[p + 1] || region[p - W] || region[p + W]) continue;
+      devs.push(Math.abs(lum(p) - (lum(p - 1) + lum(p + 1) + lum(p - W) + lum(p + W)) / 4));
+    }
+  }
+  if (devs.length < 50) return 0;
+  devs.sort((a, b) => a - b);
+  // a Gaussian's median absolute deviation is 0.674 sigma; the neighbours' mean takes a fifth of it off again
+  return Math.min(SKIN_GRAIN_MAX, ((devs[devs.length >> 1] ?? 0) / 0.674) * 0.8);
+}
+
+/** Every how many pixels (across and down) `skinGrain` samples the skin. */
+const GRAIN_STEP = 4;
+
+/** A fixed noise value at pixel p, uniform in [-1, 1) (a hash, the same for the same picture). */
+function grainAt(p: number): number {
+  let h = (p * 0x9e3779b1) ^ 0x5bd1e995;
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  h ^= h >>> 15;
+  return ((h >>> 0) / 4294967296) * 2 - 1;
+}
+
 /** The chest's modelling factor at (x, y) (`chestNeckline`): 1 away from the cleavage and the sides. */
 function chestModelAt(body: Body, neckline: { y: number }, x: number, y: number, tl: number, tr: number): number {
   let f = 1;
@@ -3474,6 +3574,10 @@ export function fillRegion(
   // camisole's chest between its straps was one too)
   const chest = slot === 'one-piece' || slot === 'top' ? chestShading(armShades) : null;
   const neckline = (slot === 'one-piece' || slot === 'top') && source === 'auto' ? chestNeckline(body, covered) : null;
+  // the collarbones' relief and the skin's grain on that chest (`clavicleRelief`, `skinGrain`; round 25, part H2)
+  const relief = (slot === 'one-piece' || slot === 'top') && source === 'auto';
+  const grain = relief ? skinGrain(out, maps.skin, region, body) : 0;
+  const clavicleAt = relief ? clavicleRelief(body) : null;
   const armCaps = armCapsules(body).map((c, j) =>
     j % 2 === 0
       ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
@@ -3588,7 +3692,10 @@ export function fillRegion(
   let lastLeg = 0;
   // the weight of the arm's own colour in the last estimate (`ownAt`, below)
   let lastOwn = 0;
+  // the weight of the chest's relief in the last estimate (its grain's, in the final pass)
+  let lastChest = 0;
   const estimate = (x: number, y: number, into: number[]) => {
+    lastChest = 0;
     const p = y * W + x;
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
     const y0 = Math.floor(fy);
@@ -3653,6 +3760,10 @@ export function fillRegion(
       const [tl, tr] = torsoEdgesAt(body, torsoRows, y);
       const f = Math.min(1, down);
       shade *= 1 + (chestModelAt(body, neckline, x, y, tl, tr) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
+    }
+    if (clavicleAt && on > 0 && ownW < 1 && y >= body.neck.y - body.span * 0.05 && y <= body.pelvis.y) {
+      shade *= 1 + (clavicleAt(x, y) - 1) * (1 - ownW);
+      lastChest = on * (1 - ownW);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
     // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
@@ -3804,9 +3915,11 @@ export function fillRegion(
         continue;
       }
       estimate(x, y, v);
+      // the skin's grain (`skinGrain`) on the chest's fill, a fixed noise of its sigma
+      const g = grain > 0 && lastChest > 0 ? grainAt(p) * grain * Math.sqrt(3) * lastChest : 0;
       const s = seam?.at(x, y, sc) ? sc : null;
       for (let c = 0; c < 3; c++)
-        out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round((v[c] ?? 0) + (s ? (s[c] ?? 0) : 0))));
+        out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round((v[c] ?? 0) + g + (s ? (s[c] ?? 0) : 0))));
     }
   }
 }
