@@ -2083,7 +2083,7 @@ function armGrain(
 }
 
 /** Half the ramp (px) across a lowered upper arm's outline where it is painted in its own colour (`ownOutline`). */
-const ARM_OWN_EDGE = 0.75;
+const ARM_OWN_EDGE = 2.5;
 
 /**
  * `onBodySoft` with a lowered upper arm's own capsules `own` crisp (issue 38, round 25, part H6): painted in the
@@ -2147,14 +2147,10 @@ function nearBackdropLevel(image: RgbaImage, v: readonly number[], p: number): b
 const ARMPIT_WEB_STEP = 3;
 
 /**
- * The armpit under a raised arm (issue 38, round 24, part G2): between the shoulder's joint and the armpit's row
- * (`ARMPIT_DROP`), the old region's pixels off the body (`onAt` under a half) that have skin both above them and
- * inward of them within `ARMPIT_WEB_REACH` spans: the corner between the upper arm's underside and the chest's
- * capped side (`chestUnderRaisedArm`), where the photo there is not the backdrop (the region reaches past the old
- * garment's outline). Filled with the backdrop, it was a square notch under the arm, and the seam
- * pulled the skin around it toward the backdrop's grey: a blurred flat box. By a lowered arm (issue 38, round 25,
- * part H3) from ARMPIT_LOW_FROM to ARMPIT_LOW_DROP, within ARMPIT_LOW_REACH of the torso's side, where the photo is
- * not within ARMPIT_LOW_BG of the backdrop's level and the backdrop's gap then the arm lie outward on the row: a
+ * The armpit by a lowered arm (issue 38, round 25, part H3): the old region's pixels off the body that have skin
+ * both above them and inward of them (`ARMPIT_WEB_REACH` spans), from ARMPIT_LOW_FROM to ARMPIT_LOW_DROP, within
+ * ARMPIT_LOW_REACH of the torso's side, where the photo is not within ARMPIT_LOW_BG of the backdrop's level and the
+ * backdrop's gap then the arm lie outward on the row: a
  * white dress's side under the armpit (of the backdrop's chroma) was filled a few px inside the photo's outline and
  * blended with the backdrop, a white wedge up into the armpit. Null when no pixel is taken.
  */
@@ -2169,16 +2165,16 @@ function armpitWeb(
   let web: Uint8Array | null = null;
   const rows = [-1, -1];
   for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
-    const raised = body.armRaised[i] === true;
-    // (a lowered arm's armpit: the torso's side carried out only to the photo's, a few px, `ARMPIT_LOW_REACH`)
-    const Rin = raised ? R : Math.max(2, Math.round(body.span * ARMPIT_LOW_REACH));
+    // (not under a raised arm: round 24's F6 filled its corner as skin with a crisp edge, sharper than the photo's
+    // own outline, and left the notch beside it; removed in round 25)
+    if (body.armRaised[i] === true) continue;
+    // (the torso's side carried out only to the photo's, a few px, `ARMPIT_LOW_REACH`)
+    const Rin = Math.max(2, Math.round(body.span * ARMPIT_LOW_REACH));
     const out = sh.x < body.axisX(sh.y) ? -1 : 1;
-    // (a lowered arm's armpit lies below ARMPIT_LOW_FROM and within 2 R out of the joint)
-    const y0 = Math.max(0, Math.floor(sh.y + (raised ? 0 : body.torsoH * ARMPIT_LOW_FROM)));
-    const y1 = Math.min(H - 1, Math.ceil(sh.y + body.torsoH * (raised ? ARMPIT_DROP : ARMPIT_LOW_DROP)));
-    // (a lowered arm's rows only where its web took a pixel: `outline` meets the backdrop there without a seam)
-    if (raised) rows[i] = y1;
-    const far = (raised ? 3 : 2) * R;
+    // (the armpit lies below ARMPIT_LOW_FROM and within 2 R out of the joint)
+    const y0 = Math.max(0, Math.floor(sh.y + body.torsoH * ARMPIT_LOW_FROM));
+    const y1 = Math.min(H - 1, Math.ceil(sh.y + body.torsoH * ARMPIT_LOW_DROP));
+    const far = 2 * R;
     const xa = Math.max(0, Math.round(Math.min(sh.x - R, sh.x + out * far)));
     const xb = Math.min(W - 1, Math.round(Math.max(sh.x + R, sh.x + out * far)));
     const ya = Math.max(0, y0 - R);
@@ -2205,8 +2201,8 @@ function armpitWeb(
     for (let y = y0; y <= y1; y++) {
       for (let x = xa; x <= xb; x++) {
         const p = y * W + x;
-        // (by a lowered arm the torso's soft side too: a node further out still on the body is well inside it)
-        if (!region[p] || (onG(x, y) && (raised || onG(x + out * S, y)))) continue;
+        // (the torso's soft side too: a node further out still on the body is well inside it)
+        if (!region[p] || (onG(x, y) && onG(x + out * S, y))) continue;
         let above = false;
         for (let yy = y - S; yy >= Math.max(ya, y - R) && !above; yy -= S) above = onG(x, yy);
         if (!above) continue;
@@ -2216,11 +2212,11 @@ function armpitWeb(
           if (xx < xa || xx > xb) break;
           inward = onG(xx, y);
         }
-        // (a lowered arm's: the torso's soft side too, blended with the backdrop a pale band along the web)
-        if (!inward || onAt(x, y) >= (raised ? 0.5 : 1) || backdrop(p, !raised)) continue;
-        // (by a lowered arm only in the armpit's gap: outward on the row the backdrop, then the arm beyond it;
-        // beside a tee's sleeve or an arm alongside the body the old garment there is no torso's side)
-        if (!raised && !gapBeyond(x, y)) continue;
+        // (the torso's soft side too, blended with the backdrop a pale band along the web)
+        if (!inward || onAt(x, y) >= 1 || backdrop(p, true)) continue;
+        // (only in the armpit's gap: outward on the row the backdrop, then the arm beyond it; beside a tee's sleeve
+        // or an arm alongside the body the old garment there is no torso's side)
+        if (!gapBeyond(x, y)) continue;
         web ??= new Uint8Array(W * H);
         web[p] = 1;
         rows[i] = y1;
@@ -2310,6 +2306,35 @@ function backdropOverShoulders(
     }
   }
   return over;
+}
+
+/**
+ * How many pixels the skin fades out over where it meets `backdropOverShoulders`' backdrop: a photo's own outline is
+ * soft over a pixel or two, and a one-pixel step from skin to the backdrop reads as a cut-out edge.
+ */
+const OVER_SHOULDER_FEATHER = 3;
+
+/**
+ * The unmarked pixels within `OVER_SHOULDER_FEATHER` px (Chebyshev) of a marked one: their distance (1..), 0 elsewhere.
+ */
+function besideMarked(marked: Uint8Array, W: number): Uint8Array {
+  const F = OVER_SHOULDER_FEATHER;
+  const near = new Uint8Array(marked.length);
+  const H = marked.length / W;
+  for (let p = 0; p < marked.length; p++) {
+    if (!marked[p]) continue;
+    const x = p % W;
+    const y = (p - x) / W;
+    for (let yy = Math.max(0, y - F); yy <= Math.min(H - 1, y + F); yy++) {
+      for (let xx = Math.max(0, x - F); xx <= Math.min(W - 1, x + F); xx++) {
+        const q = yy * W + xx;
+        if (marked[q]) continue;
+        const d = Math.max(Math.abs(xx - x), Math.abs(yy - y));
+        if (!near[q] || d < (near[q] ?? 0)) near[q] = d;
+      }
+    }
+  }
+  return near;
 }
 
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
@@ -3640,6 +3665,7 @@ export function fillRegion(
     (slot === 'one-piece' || slot === 'top') && source === 'auto' && background
       ? backdropOverShoulders(body, region, maps, (p) => looksLikeBackground(out, background, p, overV))
       : null;
+  const overNear = over ? besideMarked(over, W) : null;
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -3712,6 +3738,7 @@ export function fillRegion(
           : Math.max(forced, onBodySoft(body, capsFor[legTone ? 3 : dressedAt(y)]!, x, y, torsoRows, corners));
     if (pit?.web[p]) on = 1;
     if (over?.[p]) on = 0;
+    else if (overNear?.[p]) on *= (overNear[p] ?? 0) / (OVER_SHOULDER_FEATHER + 1);
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
@@ -3815,7 +3842,7 @@ export function fillRegion(
   const tmp = [0, 0, 0];
   const shouldersLine = Math.max(body.shoulderL.y, body.shoulderR.y);
   const outline = (p: number, q: number) => {
-    // (on a raised arm's side down to its armpit's row the armpit's skin meets the backdrop, `armpitWeb`: where the
+    // (by a lowered arm, down to the rows its armpit's web took, the skin meets the backdrop, `armpitWeb`: where the
     // photo beside it is the backdrop's colour, though the mask reaches past the old garment's outline there)
     const side = pit ? (p % W < body.neck.x === body.shoulderL.x < body.neck.x ? 0 : 1) : -1;
     const pitRow = pit?.rows[side] ?? -1;
