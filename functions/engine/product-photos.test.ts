@@ -345,7 +345,7 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     }
   }, 60_000);
 
-  it("a photo turned 5-15 degrees has no pale rim: its background is taken out of the edge as on the flat lay", async () => {
+  it('a photo turned 5-15 degrees has no pale rim: its background is taken out of the edge as on the flat lay', async () => {
     // issue 38, round 25, part H5: the photo turned upright (`untilt`) had its colours weighted by the cut-out's
     // coverage and nothing opaque outside the outline, so the rim clean-up (`cleanSource`) found no background to
     // take out: the black puffer's sleeves and hem kept a white ragged line on cgi-model-15. Rim pixels (3 px of the
