@@ -345,6 +345,27 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     }
   }, 60_000);
 
+  it("a 200 px photo's shoulder corners are the flat lay's: found up the staircase of its enlarged edge", async () => {
+    // issue 38, round 25, part H5: enlarged 3.2x, a sleeve's outer edge is a staircase (1 px up over a column, then
+    // 7); the walk up it to the shoulder's corner stopped at the first flat step. Before, the corners 15-24 px
+    // below the flat lay's (longsleeve-breton 18, cardigan-v 23 and 15): the upper sleeves drawn in streaks.
+    for (const id of ['longsleeve-breton', 'cardigan-v']) {
+      const g = garment(id);
+      const corners = async (condition: PhotoCondition) => {
+        const p = await prepareGarment(nodeModelRuntime, {
+          image: (await productPhoto(g, condition)).image,
+          slot: g.slot,
+          source: 'laydown',
+        });
+        const l = upperLayout(p.det.alpha, g.slot === 'top');
+        return [l.shoulderL.y - p.det.bbox.y, l.shoulderR.y - p.det.bbox.y];
+      };
+      const flat = await corners('flat-white');
+      const small = await corners('small-200');
+      for (let s = 0; s < 2; s++) expect(Math.abs((small[s] ?? 0) - (flat[s] ?? 0)), `${id} ${s}`).toBeLessThan(6);
+    }
+  }, 60_000);
+
   it('a photo turned 5-15 degrees has no pale rim: its background is taken out of the edge as on the flat lay', async () => {
     // issue 38, round 25, part H5: the photo turned upright (`untilt`) had its colours weighted by the cut-out's
     // coverage and nothing opaque outside the outline, so the rim clean-up (`cleanSource`) found no background to
