@@ -269,6 +269,12 @@ function firstAlphaInColumn(alpha: GrayImage, x: number, from: number, to: numbe
 export const SLEEVE_EDGE_RISE = 1.5;
 /** ... followed inwards for at most this share of the body's width. */
 const SLEEVE_EDGE_WALK = 0.15;
+/**
+ * ... and read over this many columns where one column rises less: an enlarged small photo's edge is a staircase
+ * (the Breton top's 200 px photo rose 1 px over a column, then 7 over the next), and the walk stopped 18 px down
+ * the sleeve's edge, the sleeve's top cut off the body piece and its stripes drawn across the upper arm in streaks.
+ */
+const SLEEVE_EDGE_SPAN = 4;
 
 /**
  * A sleeved coat's, jacket's or dress's shoulder point: on the top outline at `sx` (just inside the armpit), or,
@@ -284,7 +290,11 @@ function shoulderCorner(alpha: GrayImage, sx: number, sign: -1 | 1, top: number,
   for (let k = 0; k < most; k++) {
     const nx = x - sign;
     const ny = firstAlphaInColumn(alpha, nx, top, hem);
-    if (y - ny < SLEEVE_EDGE_RISE) break;
+    if (
+      y - ny < SLEEVE_EDGE_RISE &&
+      y - firstAlphaInColumn(alpha, x - sign * SLEEVE_EDGE_SPAN, top, hem) < SLEEVE_EDGE_RISE * SLEEVE_EDGE_SPAN
+    )
+      break;
     x = nx;
     y = ny;
   }

@@ -578,8 +578,10 @@ export function estimateTilt(alpha: GrayImage): number {
 }
 
 /**
- * Turn an image by -tilt degrees about its centre onto a canvas that holds all of it, with the garment's coverage
- * as the alpha (outside the picture: transparent). Bilinear.
+ * Turn an image by -tilt degrees about its centre onto a canvas that holds all of it, the photo's own opacity as
+ * the picture's alpha (outside the picture: transparent) and the garment's coverage turned alongside. Bilinear.
+ * (Its colours once weighted by the garment's coverage, with nothing opaque outside the outline: the rim clean-up
+ * found no background beside the edge, and a turned black puffer kept a white ragged line along its sleeves.)
  */
 export function untilt(image: RgbaImage, alpha: GrayImage, tilt: number): { image: RgbaImage; alpha: GrayImage } {
   const a = (-tilt * Math.PI) / 180;
@@ -610,6 +612,7 @@ export function untilt(image: RgbaImage, alpha: GrayImage, tilt: number): { imag
       let g = 0;
       let b = 0;
       let al = 0;
+      let ow = 0;
       let wsum = 0;
       for (let j = 0; j < 2; j++) {
         for (let i = 0; i < 2; i++) {
@@ -618,23 +621,25 @@ export function untilt(image: RgbaImage, alpha: GrayImage, tilt: number): { imag
           if (px < 0 || py < 0 || px >= sw || py >= sh) continue;
           const wt = (i ? tx : 1 - tx) * (j ? ty : 1 - ty);
           const p = py * sw + px;
-          const cov = (alpha.data[p] ?? 0) * wt;
-          r += (sd[p * 4] ?? 0) * cov;
-          g += (sd[p * 4 + 1] ?? 0) * cov;
-          b += (sd[p * 4 + 2] ?? 0) * cov;
-          al += cov;
+          // the colour weighted by the photo's own opacity, not the cut-out's: its background stays beside the
+          // outline (as in an upright photo), so the rim clean-up (`cleanSource`) can take it out of the edge
+          const op = (sd[p * 4 + 3] ?? 0) * wt;
+          r += (sd[p * 4] ?? 0) * op;
+          g += (sd[p * 4 + 1] ?? 0) * op;
+          b += (sd[p * 4 + 2] ?? 0) * op;
+          ow += op;
+          al += (alpha.data[p] ?? 0) * wt;
           wsum += wt;
         }
       }
       const o = (y * w + x) * 4;
-      if (al > 0) {
-        out.data[o] = Math.round(r / al);
-        out.data[o + 1] = Math.round(g / al);
-        out.data[o + 2] = Math.round(b / al);
+      if (ow > 0) {
+        out.data[o] = Math.round(r / ow);
+        out.data[o + 1] = Math.round(g / ow);
+        out.data[o + 2] = Math.round(b / ow);
       }
-      const cover = wsum > 0 ? al : 0;
-      out.data[o + 3] = Math.round(cover);
-      outAlpha.data[y * w + x] = Math.round(cover);
+      out.data[o + 3] = wsum > 0 ? Math.round(ow) : 0;
+      outAlpha.data[y * w + x] = wsum > 0 ? Math.round(al) : 0;
     }
   }
   return { image: out, alpha: outAlpha };
