@@ -83,10 +83,12 @@ function writeJudgement(f: string, j: Judgement): void {
 
 /** The flaw tags of a reason ("tag: detail; tag2"). */
 export function tagsOf(reason: string): string[] {
-  return reason
+  // (the faults before "minor:" only; a part without a `tag:` is the description going on, or a note in brackets)
+  return (reason.split(/(?:^|;)\s*minor:/)[0] ?? '')
     .split(';')
-    .map((p) => p.split(':')[0]!.trim())
-    .filter((t) => t && t !== 'minor' && t !== 'carried');
+    .filter((p) => p.includes(':'))
+    .map((p) => (p.split(':')[0] ?? '').trim())
+    .filter((t) => /^[a-z][a-z-]*$/.test(t) && t !== 'carried');
 }
 
 /** The column around which the result differs from the person's photo (the garment, so the person). */
