@@ -1582,6 +1582,25 @@ export const SPECK_PASSES = 2;
 export const ACROSS_DARK = 0.9;
 
 /**
+ * The window round the shoulders `oldShoulderRim`, `oldYokeRim` and `leaveLooseHair` work in: from above the
+ * shoulders' tops (`SHOULDERS_BY_COLOUR`) on down the sides beside the arms (SIDE_RIM_BELOW: a glossy dress's black
+ * edge under the armpit), out past the shoulders' joints (SIDE_RIM_REACH: a bust stands out beside the arm below
+ * them); `edge` px in from the image's border (for a step to the four neighbours). Null when empty.
+ */
+function shouldersWindow(body: Body, edge: number): { x0: number; x1: number; y0: number; y1: number } | null {
+  const { width: W, height: H, span, neck } = body;
+  const y0 = Math.max(
+    edge,
+    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
+  );
+  const y1 = Math.min(H - 1 - edge, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + span * SIDE_RIM_BELOW));
+  const reach = span * SIDE_RIM_REACH;
+  const x0 = Math.max(edge, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
+  const x1 = Math.min(W - 1 - edge, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
+  return x1 < x0 || y1 < y0 ? null : { x0, x1, y0, y1 };
+}
+
+/**
  * The old garment's edge along the person's outline over the shoulders (issue 38, round 19, part Z5): above the
  * neck's row `oldRegion` takes only the neck and the shoulders' slope, so an old sheer yoke's grey seam on the top
  * of a shoulder, in the mask's blended rim just outside that slope, was kept; the fill's seam then matched it and
@@ -1601,20 +1620,12 @@ export function oldShoulderRim(
   model: SkinModel,
   bg: BackgroundModel | null,
 ): void {
-  const { width: W, height: H, mask, span, neck } = body;
+  const { width: W, height: H, mask, span } = body;
   const d = person.data;
   const v = [0, 0, 0];
-  const y0 = Math.max(
-    0,
-    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
-  );
-  // on down the sides beside the arms (SIDE_RIM_BELOW): a glossy dress's black edge under the armpit
-  const y1 = Math.min(H - 1, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + span * SIDE_RIM_BELOW));
-  // (out past the shoulders' joints: a bust stands out beside the arm below them)
-  const reach = span * SIDE_RIM_REACH;
-  const x0 = Math.max(0, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
-  const x1 = Math.min(W - 1, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
-  if (x1 < x0 || y1 < y0) return;
+  const win = shouldersWindow(body, 0);
+  if (!win) return;
+  const { x0, x1, y0, y1 } = win;
   const cw = x1 - x0 + 1;
   const ch = y1 - y0 + 1;
   const rIn = Math.max(1, Math.round(span * SHOULDER_RIM_IN));
@@ -1717,18 +1728,12 @@ export function oldYokeRim(
   model: SkinModel,
   bg: BackgroundModel | null,
 ): void {
-  const { width: W, height: H, mask, span, neck } = body;
+  const { width: W, mask } = body;
   const d = person.data;
   const v = [0, 0, 0];
-  const y0 = Math.max(
-    1,
-    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
-  );
-  const y1 = Math.min(H - 2, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + span * SIDE_RIM_BELOW));
-  const reach = span * SIDE_RIM_REACH;
-  const x0 = Math.max(1, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
-  const x1 = Math.min(W - 2, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
-  if (x1 < x0 || y1 < y0) return;
+  const win = shouldersWindow(body, 1);
+  if (!win) return;
+  const { x0, x1, y0, y1 } = win;
   const warm = (model.cr - (1 - model.cr - model.cg)) * YOKE_RIM_GREY;
   const level = skinLevel(old, body, maps, head, person, x0, x1, y0, y1);
   const dark = level < 0 ? 0 : level * DARK_ISLAND;
@@ -2419,7 +2424,7 @@ export function leaveLooseHair(
   model: SkinModel,
   bg: BackgroundModel | null,
 ): void {
-  const { width: W, height: H, mask, span, neck } = body;
+  const { width: W, height: H, mask, span } = body;
   const d = person.data;
   const v = [0, 0, 0];
   // (nor the backdrop the mask takes in: left as the photo there, the fill's seam beside it was a ragged edge)
@@ -2430,15 +2435,9 @@ export function leaveLooseHair(
     const r = d[p * 4] ?? 0;
     return (r - (d[p * 4 + 2] ?? 0)) / (r + (d[p * 4 + 1] ?? 0) + (d[p * 4 + 2] ?? 0) + 1) < warm;
   };
-  const y0 = Math.max(
-    1,
-    Math.floor(Math.min(neck.y - span * 0.1, body.shoulderL.y, body.shoulderR.y) - span * SHOULDERS_BY_COLOUR),
-  );
-  const y1 = Math.min(H - 2, Math.ceil(Math.max(body.shoulderL.y, body.shoulderR.y) + span * SIDE_RIM_BELOW));
-  const reach = span * SIDE_RIM_REACH;
-  const x0 = Math.max(1, Math.floor(Math.min(body.shoulderL.x, body.shoulderR.x) - reach));
-  const x1 = Math.min(W - 2, Math.ceil(Math.max(body.shoulderL.x, body.shoulderR.x) + reach));
-  if (x1 < x0 || y1 < y0) return;
+  const win = shouldersWindow(body, 1);
+  if (!win) return;
+  const { x0, x1, y0, y1 } = win;
   const ww = x1 - x0 + 1;
   const wh = y1 - y0 + 1;
   // the old garment's median colour: its pixels that are not skin, over the whole image (every LOOSE_HAIR_SAMPLE-th
