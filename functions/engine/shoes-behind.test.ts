@@ -206,6 +206,49 @@ describe('shoes on feet one behind the other (real models)', () => {
   }, 60_000);
 });
 
+describe('trainers on feet one behind the other (real models)', () => {
+  // before: cgi-model-15 (the rear foot in profile beside the front one): the rear shoe was cut at one column past
+  // the front ankle's run (0.2 run widths, where the front foot is widest, at its toes), so above the toes a bare
+  // strip of the rear foot stood between the front shoe and the rear one, its cut straight up (mask pixels without
+  // shoe 0.45-0.62 shin widths from the front ankle towards the rear foot, from the ankle down 0.7 shin widths:
+  // 383); now the rear shoe goes on in behind the front foot's side, which widens from its ankle to its toes (136)
+  it("leaves no bare strip of the rear foot between the front shoe and the rear one's", async () => {
+    const person = await loadPerson('cgi-model-15');
+    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const body = bodyFrom(analysis);
+    const W = person.width;
+    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+    expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
+    const y0 = Math.round(far.end.y);
+    const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
+    let right = 0;
+    let left = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        if ((body.mask[y * W + x] ?? 0) < 128 || Math.abs(x - near.end.x) < near.widthEnd * 0.75) continue;
+        if (x > near.end.x) right++;
+        else left++;
+      }
+    }
+    const side = right > left ? 1 : -1;
+    const g = EVAL_GARMENTS.find((x) => x.id === 'trainers-runner');
+    if (!g) throw new Error('trainers-runner is an eval garment');
+    const product = (await productPhoto(g, 'flat-white')).image;
+    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+      analysis,
+    });
+    let bare = 0;
+    for (let y = Math.round(near.end.y); y < y1; y++) {
+      for (let x = 0; x < W; x++) {
+        const d = ((x - near.end.x) * side) / near.widthEnd;
+        if (d <= 0.45 || d >= 0.62 || (body.mask[y * W + x] ?? 0) < 128) continue;
+        if ((r.layers.garment.data[y * W + x] ?? 0) < 128) bare++;
+      }
+    }
+    expect(bare).toBeLessThan(250);
+  }, 60_000);
+});
+
 describe('boots on feet one behind the other (real models)', () => {
   // before: cgi-model-15 (both ankle keypoints on the front leg, the rear foot in profile reaching out beside the
   // front foot) got one boot over both feet, the rear foot's toes only a bump of the front boot's toe cap (the rear

@@ -42,8 +42,11 @@ export interface ProfileFoot {
   toe: 1 | -1;
   /** The rear foot's box (its hidden heel under the ankles' run to its toe's tip), its sole the foot's lowest row. */
   box: Box;
-  /** The rear foot shows only past this column (the front foot hides the rest). */
+  /** The rear foot shows only past this column (the front foot hides the rest)... */
   edge: number;
+  /** ...row by row: the front foot's side widening from its ankle's at the rear foot's top row to `edge` at its sole
+   * (a foot pointing at the camera is wider at its toes than at its ankle); how much of a pixel is past it, 0-1. */
+  past: (x: number, y: number) => number;
   /** The rows where the rear foot shows past the ankles' run (its visible height). */
   top: number;
   /** How much of a pixel is on the rear foot's coloured outline where it shows (within OUTLINE_MARGIN), 0-1; with
@@ -118,7 +121,13 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
   const heel = (run[0] + run[1]) / 2 - toe * rw * HEEL_BACK;
   const x0 = Math.min(heel, tip);
   const box: Box = { x: x0, y: top, w: Math.abs(tip - heel), h: sole - top + 1 };
-  return { far, toe, box, edge, top, onFoot: footOutline(body, person, rows, edge, toe, rw) };
+  // (the front foot's side: the ankles' run's at the rear foot's top, out to `edge` at its sole; soft over a pixel)
+  const side = toe > 0 ? run[1] : run[0];
+  const past = (x: number, y: number): number => {
+    const s = Math.max(0, Math.min(1, (y - top) / Math.max(1, sole - top)));
+    return Math.max(0, Math.min(1, (x - (side + (edge - side) * s)) * toe + 0.5));
+  };
+  return { far, toe, box, edge, past, top, onFoot: footOutline(body, person, rows, edge, toe, rw) };
 }
 
 /**
@@ -126,7 +135,7 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
  * lowest coloured pixel of the mask among the foot's rows (the grey shadow under it and the floor left out), each
  * the median, then the mean, over OUTLINE_SMOOTH run widths of columns; the foot ends at the last column with one. A
  * pixel's share within OUTLINE_MARGIN run widths of it (under its sole SOLE_BELOW margins; columns before the
- * edge: all, the front foot hides them), soft over a pixel.
+ * edge: the edge's own, where the front foot's side lies nearer, `past`), soft over a pixel.
  */
 function footOutline(
   body: Body,
@@ -182,8 +191,9 @@ function footOutline(
   const bot = Float64Array.from(loMed, (_, i) => mean(loMed, i));
   const m = rw * OUTLINE_MARGIN;
   return (x, y, throat) => {
-    const i = (x - e) * toe;
-    if (i < 0) return 1;
+    // (before the edge, where the front foot's side is nearer: the edge's column's outline, the opening at its
+    // deepest there)
+    const i = Math.max(0, (x - e) * toe);
     if (i > last + m + 1) return 0;
     const k = Math.min(last, Math.round(i));
     const t = top[k] ?? -1;

@@ -449,7 +449,9 @@ export function placeShoes(
         mergeClipped(layer, drawn, (x, y) => {
           // the rear foot in profile shows past the front foot only
           // (and on that foot's outline: not a block jutting out past its toes and under its sole)
-          if (inProfile) return (x - profile.edge) * profile.toe >= 0 ? profile.onFoot(x, y, kind === 'pump') : 0;
+          // (past the front foot's own side, which widens from its ankle to its toes: no bare strip of the rear foot
+          // between the two shoes)
+          if (inProfile) return Math.min(profile.past(x, y), profile.onFoot(x, y, kind === 'pump'));
           // (the rear leg beside the front shin: past that shin's skin only)
           if (rear) {
             // (a boot: above the rear ankle that edge's first row's, the rear shaft rising beside the front one)
