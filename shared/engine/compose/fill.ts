@@ -1368,6 +1368,42 @@ function oldBeyondMask(
     }
 }
 
+/**
+ * Dark skin-map pixels on a lowered upper arm lying in a strip along it (across the arm less than `SHADE_ACROSS` of
+ * its width at the shoulder, along it more than `SHADE_ALONG`): the arm's own shaded side by the body, not an old
+ * sleeve's hem (a hem is a band across the arm).
+ */
+function shadedSide(
+  ps: readonly number[],
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  width: number,
+  W: number,
+): boolean {
+  if (ps.length === 0) return false;
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const ux = (b.x - a.x) / len;
+  const uy = (b.y - a.y) / len;
+  let lo = Infinity;
+  let hi = -Infinity;
+  let acrossLo = Infinity;
+  let acrossHi = -Infinity;
+  for (const p of ps) {
+    const x = (p % W) - a.x;
+    const y = ((p / W) | 0) - a.y;
+    const along = x * ux + y * uy;
+    const across = -x * uy + y * ux;
+    lo = Math.min(lo, along);
+    hi = Math.max(hi, along);
+    acrossLo = Math.min(acrossLo, across);
+    acrossHi = Math.max(acrossHi, across);
+  }
+  return acrossHi - acrossLo < width * SHADE_ACROSS && hi - lo > width * SHADE_ALONG;
+}
+/** See `shadedSide`. */
+const SHADE_ACROSS = 0.6;
+const SHADE_ALONG = 2;
+
 /** The upper arm a sleeveless top leaves bare: from the shoulder's joint to the elbow, this wide (x its width). */
 const BARE_UPPER_ARM = 0.7;
 
@@ -1385,6 +1421,7 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   // the old sleeve but for a bare arm's own shaded rim (`dropSkinRims`); a dark hem is taken whatever its width
   const add = new Uint8Array(W * H);
   const hems: number[] = [];
+  const skinHems: number[] = [];
   const trunk = new Float64Array(H * 2).fill(NaN);
   for (const [i, arm] of [body.armL, body.armR].entries()) {
     const r = arm.widthRoot * BARE_UPPER_ARM;
@@ -1415,9 +1452,20 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
         if (hem) {
           old[p] = 255;
           hems.push(p);
+          if (maps.skin[p]) skinHems.push(p);
         } else add[p] = 255;
       }
     }
+    const raised = body.armRaised[i] === true;
+    // a lowered arm's dark skin-map pixels in a narrow strip along it are its own shaded side, not a hem across it
+    // (issue 38, round 26, part I8: cgi-model-24's inner upper arm taken, filled flat and dark, ragged streaks)
+    if (!raised && shadedSide(skinHems, a, b, arm.widthRoot, W)) {
+      for (const p of skinHems) old[p] = 0;
+      let k = 0;
+      for (const p of hems) if (old[p]) hems[k++] = p;
+      hems.length = k;
+    }
+    skinHems.length = 0;
     // the hem's blended edge into a raised arm's skin (issue 38, round 12, part S2): skin-map pixels beside the dark
     // hem (within `HEM_EDGE` spans) still darker than `HEM_EDGE_DARK` of the arm's median stayed, a dotted dark
     // line where the repainted upper arm meets the bare arm. (Beside a lowered arm the dark "hem" may be an old
@@ -1425,7 +1473,6 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
     // A lowered arm's (issue 38, round 16, part W2): only a hem band across it (`LOWERED_HEM_MIN`; a few dark pixels
     // are an old top's at the armpit), on the elbow's side of the hem, along the arm, off the trunk (the dotted line
     // across cgi-model-27's hanging upper arm below the old tee's dark cuff)
-    const raised = body.armRaised[i] === true;
     const onTrunk = (x: number, y: number) => {
       const [tl, tr] = torsoEdgesAt(body, trunk, y);
       return x >= tl && x <= tr;
