@@ -232,6 +232,54 @@ describe('a top on folded arms (round 8, part M3)', () => {
   }, 60_000);
 });
 
+describe("a folded forearm's padded print (round 26, part I4)", () => {
+  it("draws the lowered forearm's gingham without its flat lay's crease copied into bands along it", async () => {
+    // cgi-model-2: her image-right forearm is folded up across her waist; its sleeve, padded by copies of its cloth
+    // (`drawPadded`), carried the flat lay's crease shadow into each copy, dark bands along the forearm. Across the
+    // forearm (its sections' outer to inner ends, 10-90%), the drawn luminance averaged along it (the checks averaged
+    // out, the arm slanted to them): its range over its mean, 0.120; its cloth now read with that shading taken out
+    // (`flattenShading`): 0.055
+    const { placed, body, sleeves } = await place('shirt-check', 'cgi-model-2');
+    const fan = (s: { dIn: Point[] }) => s.dIn.every((p) => p.x === s.dIn[0]?.x && p.y === s.dIn[0]?.y);
+    const all = placed.debug.strips ?? [];
+    const fores = all.filter((s, i) => !fan(s) && all[i + 1] !== undefined && fan(all[i + 1] ?? s));
+    const fore = fores[body.armRaised.indexOf(false)];
+    expect(fore).toBeDefined();
+    if (!fore) return;
+    const W = sleeves.width;
+    const d = sleeves.data;
+    const n = fore.dOut.length;
+    const profile: number[] = [];
+    for (let k = 0; k <= 16; k++) {
+      const u = 0.1 + (0.8 * k) / 16;
+      let sum = 0;
+      let m = 0;
+      for (let i = 1; i + 2 < n; i++) {
+        for (let j = 0; j < 8; j++) {
+          const f = j / 8;
+          const o = {
+            x: fore.dOut[i]!.x + (fore.dOut[i + 1]!.x - fore.dOut[i]!.x) * f,
+            y: fore.dOut[i]!.y + (fore.dOut[i + 1]!.y - fore.dOut[i]!.y) * f,
+          };
+          const e = {
+            x: fore.dIn[i]!.x + (fore.dIn[i + 1]!.x - fore.dIn[i]!.x) * f,
+            y: fore.dIn[i]!.y + (fore.dIn[i + 1]!.y - fore.dIn[i]!.y) * f,
+          };
+          const q = Math.round(o.y + (e.y - o.y) * u) * W + Math.round(o.x + (e.x - o.x) * u);
+          if ((d[q * 4 + 3] ?? 0) < 250) continue;
+          sum += (d[q * 4] ?? 0) * 0.3 + (d[q * 4 + 1] ?? 0) * 0.59 + (d[q * 4 + 2] ?? 0) * 0.11;
+          m++;
+        }
+      }
+      if (m > 20) profile.push(sum / m);
+    }
+    expect(profile.length).toBeGreaterThan(12);
+    const mean = profile.reduce((a, b) => a + b, 0) / profile.length;
+    const range = (Math.max(...profile) - Math.min(...profile)) / mean;
+    expect(range).toBeLessThan(0.1);
+  }, 60_000);
+});
+
 describe('a short sleeve on a raised arm (round 20, part A2)', () => {
   it("wraps the raised upper arm's underside, not a creased flap above it", async () => {
     // cgi-model-2: her image-left arm raised out to the side, its keypoint line near the arm's top (the armpit's

@@ -1253,6 +1253,106 @@ export function printLattice(
   return b ? [a, b] : null;
 }
 
+/**
+ * A sleeve whose print has a repeat (`printLattice`) is padded by copies of its own cloth (`drawPadded`), and a flat
+ * lay's sleeve carries its drawing's shading (a crease's shadow along it, a highlight): each copy carried it too, two
+ * or three dark bands along a padded forearm, its checks read as darker and larger (shirt-check on cgi-model-2's
+ * folded arm). The cloth is read with that shading taken out: each pixel over its luminance's mean across one repeat
+ * each way (the print averaged out, the shading left), times the cloth's median of it, within these bounds (the
+ * drawing's outline and a deep shadow are not lifted into the cloth's tone).
+ */
+const FLAT_SHADE_MIN = 0.8;
+const FLAT_SHADE_MAX = 1.35;
+
+/**
+ * The image with a sleeve's cloth (`part`, its box `box` in source px) evened out as `FLAT_SHADE_*` says: a copy, the
+ * other pixels as they were.
+ */
+export function flattenShading(
+  image: RgbaImage,
+  labels: Uint8Array,
+  alpha: GrayImage,
+  part: number,
+  lattice: [Point, Point],
+  box: { x0: number; y0: number; x1: number; y1: number },
+): RgbaImage {
+  const { width: W, height: H } = image;
+  const px = image.data;
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const x1 = Math.min(W - 1, Math.ceil(box.x1));
+  const y1 = Math.min(H - 1, Math.ceil(box.y1));
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const out = { width: W, height: H, data: new Uint8ClampedArray(px) };
+  if (bw < 2 || bh < 2) return out;
+  // luminance (weight 1) on the cloth, nothing (weight 0) off it, summed over 2 x 2 blocks (the shading is smooth:
+  // read at half the resolution, a quarter of the work)
+  const hw = Math.ceil(bw / 2);
+  const hh = Math.ceil(bh / 2);
+  const lum = new Float32Array(hw * hh);
+  const wt = new Float32Array(hw * hh);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const q = y * W + x;
+      if (labels[q] !== part || (alpha.data[q] ?? 0) < 250) continue;
+      const i = ((y - y0) >> 1) * hw + ((x - x0) >> 1);
+      lum[i] = (lum[i] ?? 0) + (px[q * 4] ?? 0) * 0.3 + (px[q * 4 + 1] ?? 0) * 0.59 + (px[q * 4 + 2] ?? 0) * 0.11;
+      wt[i] = (wt[i] ?? 0) + 1;
+    }
+  }
+  // a box over one repeat along each of the lattice's two shifts (separable: along one, then the other), its samples
+  // at the nearest block
+  const pass = (v: Float32Array, w: Float32Array, step: Point): [Float32Array, Float32Array] => {
+    const n = Math.max(1, Math.round(Math.hypot(step.x, step.y) / 2));
+    const dx = Array.from({ length: n }, (_, k) => Math.round((step.x * (k - (n - 1) / 2)) / n / 2));
+    const dy = Array.from({ length: n }, (_, k) => Math.round((step.y * (k - (n - 1) / 2)) / n / 2));
+    const v2 = new Float32Array(hw * hh);
+    const w2 = new Float32Array(hw * hh);
+    for (let y = 0; y < hh; y++) {
+      for (let x = 0; x < hw; x++) {
+        let sv = 0;
+        let sw = 0;
+        for (let k = 0; k < n; k++) {
+          const xx = x + (dx[k] ?? 0);
+          const yy = y + (dy[k] ?? 0);
+          if (xx < 0 || yy < 0 || xx >= hw || yy >= hh) continue;
+          const j = yy * hw + xx;
+          sv += v[j] ?? 0;
+          sw += w[j] ?? 0;
+        }
+        v2[y * hw + x] = sv;
+        w2[y * hw + x] = sw;
+      }
+    }
+    return [v2, w2];
+  };
+  const [va, wa] = pass(lum, wt, lattice[0]);
+  const [mean, mw] = pass(va, wa, lattice[1]);
+  // the cloth's level: the median of the means where the window lies mostly on the cloth
+  const levels: number[] = [];
+  const full = (Math.hypot(lattice[0].x, lattice[0].y) * Math.hypot(lattice[1].x, lattice[1].y)) / 1.2;
+  for (let i = 0; i < mean.length; i++) {
+    if ((wt[i] ?? 0) >= 4 && (mw[i] ?? 0) >= 0.75 * full) levels.push((mean[i] ?? 0) / (mw[i] ?? 1));
+  }
+  if (levels.length < 50) return out;
+  levels.sort((a, b) => a - b);
+  const level = levels[Math.floor(levels.length / 2)] ?? 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const q = y * W + x;
+      if (labels[q] !== part || (alpha.data[q] ?? 0) < 250) continue;
+      const i = ((y - y0) >> 1) * hw + ((x - x0) >> 1);
+      const w = mw[i] ?? 0;
+      if (w <= 0) continue;
+      const m = (mean[i] ?? 0) / w;
+      const k = m > 1e-3 ? Math.max(FLAT_SHADE_MIN, Math.min(FLAT_SHADE_MAX, level / m)) : 1;
+      for (let c = 0; c < 3; c++) out.data[q * 4 + c] = (px[q * 4 + c] ?? 0) * k;
+    }
+  }
+  return out;
+}
+
 /** The shift by a whole number of the print's repeats (`printLattice`) nearest to `t`. */
 function nearestRepeat(lattice: [Point, Point], t: Point): Point {
   const [a, b] = lattice;
@@ -1816,6 +1916,18 @@ export function placeUpper(
   // body piece's (`hoodRim`)
   const labels = g.hood ? hoodRim(image, alpha, g.labels, g.hood) : g.labels;
   const src = (part: number): Source => ({ image, alpha: alpha.data, labels, part, tint });
+  // (a sleeve's cloth with its shading taken out, over its own box and a repeat round it: `flattenShading`)
+  const flatSource = (part: number, own: Sleeve, lattice: [Point, Point]): Source => {
+    const pts = [own.seamOuter, own.seamInner, own.cuffOuter, own.cuffInner];
+    const m = Math.max(Math.hypot(lattice[0].x, lattice[0].y), Math.hypot(lattice[1].x, lattice[1].y));
+    const box = {
+      x0: Math.min(...pts.map((p) => p.x)) - m,
+      y0: Math.min(...pts.map((p) => p.y)) - m,
+      x1: Math.max(...pts.map((p) => p.x)) + m,
+      y1: Math.max(...pts.map((p) => p.y)) + m,
+    };
+    return { ...src(part), image: flattenShading(image, labels, alpha, part, lattice, box) };
+  };
   let minX = Infinity;
   let maxX = -Infinity;
   for (let i = 0; i < g.edgeL.length; i++) {
@@ -1975,7 +2087,10 @@ export function placeUpper(
           const most = repeat ? PAD_LATTICE_MOST : PAD_MOST;
           const folded = foldAlong(upper, scale, padPrint, most, repeat ? FOLD_BACK_TO : undefined);
           const paddedUp = padAcross(folded, padPrint, !(raised && long), most);
-          drawPadded(layer, src(part), paddedUp, -Infinity, lattice);
+          // (a print with a repeat, padded by copies of its cloth: read with the flat lay's shading taken out,
+          // `flattenShading`; its crease's shadow, copied into each pad, drew dark bands along cgi-model-2's forearm)
+          const flat = lattice ? flatSource(part, own, lattice) : src(part);
+          drawPadded(layer, flat, paddedUp, -Infinity, lattice);
           strips.push(paddedUp);
           const n0 = sub(upper.dOut[upper.dOut.length - 1]!, upper.dIn[upper.dIn.length - 1]!);
           // (about the forearm's middle in the mask, not the elbow-wrist line along its edge: `foreMidEnd`)
@@ -1994,13 +2109,13 @@ export function placeUpper(
           // (padded across as the upper sleeve is, `padAcross`: drawn as read, a folded forearm's gingham checks were
           // twice the body's, cgi-model-2's forearm across her waist)
           const paddedFore = padAcross(foldAlong(fore, scale, padPrint), padPrint, false);
-          drawPadded(layer, src(part), paddedFore, -Infinity, lattice);
+          drawPadded(layer, flat, paddedFore, -Infinity, lattice);
           strips.push(paddedFore);
           // (a print with a repeat: read nearer the body's scale, across the sleeve; read over its half section, drawn
           // 1.2x wide, cgi-model-2's elbow's checks were 3x the body's; padded, its pads' joins drew rings)
           const join = elbowJoin(foreArm, fore, widthAt(te) / 2, repeat ? scale : undefined);
           if (join) {
-            drawStrip(layer, src(part), join.so, join.si, join.dOut, join.dIn, 2);
+            drawStrip(layer, flat, join.so, join.si, join.dOut, join.dIn, 2);
             strips.push(join);
           }
         } else if (!raised) {
