@@ -465,6 +465,64 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(Math.min(...grains)).toBeGreaterThan(0.4);
   }, 30_000);
 
+  it("is as wide as the bare forearm when the old sleeve reaches the elbow (cgi-model-4's crop tee under the tank)", async () => {
+    // issue 38, round 26, part I7b: her old sleeves hide the upper arms down to the elbows, where the runs across
+    // the arm join the bent elbow, the forearm and the bare midriff: the repainted upper arm was a skin block as wide
+    // as the old sleeve. Across rows 0.3-0.7 of the way to the elbow, the run from the arm's line of filled pixels
+    // off the garment within 45 of the line's colour, against the bare forearm's run of skin across rows 0.3-0.6 of
+    // the way to the wrist, medians, the wider arm's ratio: 2.65 before, 1.65 after (her left arm's; the rest of its
+    // block is the torso's side down to the new top's armhole; the right arm's shaded block stops the walk early)
+    const { photo, analysis, result: r } = await renderOn('cgi-model-4', 'tank-rib');
+    const { body, maps } = readScene(photo, analysis);
+    const { width: W } = body;
+    const filled = r.layers.filled.data;
+    const garment = r.layers.garment.data;
+    const d = r.image.data;
+    const median = (u: number[]) => u.sort((a, b) => a - b)[u.length >> 1] ?? 0;
+    const ratios: number[] = [];
+    for (const arm of [body.armL, body.armR]) {
+      const uppers: number[] = [];
+      for (let t = 0.3; t <= 0.7; t += 0.02) {
+        const y = Math.round(arm.root.y + (arm.mid.y - arm.root.y) * t);
+        const cx = Math.round(arm.root.x + (arm.mid.x - arm.root.x) * t);
+        const ref = [0, 1, 2].map((c) => d[(y * W + cx) * 4 + c] ?? 0);
+        const paint = (x: number) => {
+          const p = y * W + x;
+          return (
+            filled[p] !== 0 && (garment[p] ?? 0) < 128 && ref.every((v, c) => Math.abs((d[p * 4 + c] ?? 0) - v) < 45)
+          );
+        };
+        if (!paint(cx)) continue;
+        let l = cx;
+        let rr = cx;
+        while (l > 0 && paint(l - 1)) l--;
+        while (rr < W - 1 && paint(rr + 1)) rr++;
+        uppers.push(rr - l + 1);
+      }
+      const fores: number[] = [];
+      for (let s = 0.3; s <= 0.6; s += 0.02) {
+        const y = Math.round(arm.mid.y + (arm.end.y - arm.mid.y) * s);
+        const cx = Math.round(arm.mid.x + (arm.end.x - arm.mid.x) * s);
+        if (!maps.skin[y * W + cx]) continue;
+        const ends = [-1, 1].map((sgn) => {
+          let last = 0;
+          for (let k = 1, gap = 0; k < arm.widthEnd * 1.5; k++) {
+            if (maps.skin[y * W + cx + k * sgn]) {
+              last = k;
+              gap = 0;
+            } else if (++gap > 2) break;
+          }
+          return last;
+        });
+        fores.push((ends[0] ?? 0) + (ends[1] ?? 0) + 1);
+      }
+      expect(uppers.length).toBeGreaterThan(5);
+      expect(fores.length).toBeGreaterThan(5);
+      ratios.push(median(uppers) / median(fores));
+    }
+    expect(Math.max(...ratios)).toBeLessThan(2);
+  }, 30_000);
+
   it("is the backdrop's own brightness beside a lowered shoulder (cgi-model-27's tee under the camisole)", async () => {
     // issue 38, round 19, part Z4: the backdrop copied beside the lowered shoulder, where the old tee's sleeve
     // stood off the arm, was carried by the coarse backdrop estimate's light, diffused under the person from the

@@ -2545,6 +2545,64 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
   return ((widths[widths.length >> 1] ?? 0) / 2) * 1.1 + 1;
 }
 
+/** The upper arm shows its own skin (`elbowOnlyArmHalf`) when its line is skin before this share of the way down. */
+const ARM_ELBOW_ONLY = 0.8;
+/** The bare forearm's sections (share of the way from the elbow to the wrist) measured by `elbowOnlyArmHalf`: past
+ * the elbow's bend, where a run across the forearm is the forearm's own. */
+const FOREARM_FROM = 0.3;
+const FOREARM_TO = 0.6;
+/** The most an upper arm measured only at its elbow is wider than the bare forearm below it (`elbowOnlyArmHalf`). */
+const ARM_OVER_FOREARM = 1.4;
+
+/**
+ * The most an upper arm's half-width may be when an old sleeve hides it down to the elbow (issue 38, round 26, part
+ * I7b): then every run `bareArmHalf` and `upperArmAxis` measure across it lies at the elbow's bend, where a bent
+ * arm's elbow and forearm, and the bare midriff a forearm lies against, join the run (cgi-model-4's crop tee: runs
+ * of 52-63 px across an arm of ~30; the repainted upper arm a skin block as wide as the old sleeve). The bare
+ * forearm past the bend, across its own line, is the arm's: its median run, x `ARM_OVER_FOREARM`, + 1 px; null
+ * where the upper arm's line shows skin above `ARM_ELBOW_ONLY` (its own runs hold) or with fewer than 3 runs.
+ */
+export function elbowOnlyArmHalf(body: Body, maps: Maps, arm: Body['armL']): number | null {
+  const { width: W, height: H } = body;
+  const skinAt = (x: number, y: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi >= 0 && yi >= 0 && xi < W && yi < H && maps.skin[yi * W + xi] === 255;
+  };
+  const { root, mid, end } = arm;
+  for (let t = 0.4; t < ARM_ELBOW_ONLY; t += 0.05)
+    if (skinAt(root.x + (mid.x - root.x) * t, root.y + (mid.y - root.y) * t)) return null;
+  const dx = end.x - mid.x;
+  const dy = end.y - mid.y;
+  const len = Math.hypot(dx, dy);
+  if (len < 4) return null;
+  const nx = -dy / len;
+  const ny = dx / len;
+  const limit = arm.widthEnd * 1.5;
+  const widths: number[] = [];
+  for (let t = FOREARM_FROM; t <= FOREARM_TO + 1e-6; t += 0.05) {
+    const cx = mid.x + dx * t;
+    const cy = mid.y + dy * t;
+    if (!skinAt(cx, cy)) continue;
+    let run = 1;
+    for (const sgn of [-1, 1]) {
+      let gap = 0;
+      let last = 0;
+      for (let d = 1; d <= limit; d++) {
+        if (skinAt(cx + nx * d * sgn, cy + ny * d * sgn)) {
+          last = d;
+          gap = 0;
+        } else if (++gap > 2) break;
+      }
+      run += last;
+    }
+    widths.push(run);
+  }
+  if (widths.length < 3) return null;
+  widths.sort((u, v) => u - v);
+  return ((widths[widths.length >> 1] ?? 0) / 2) * ARM_OVER_FOREARM + 1;
+}
+
 /** The most (x the run of skin across it) an arm's outline past its skin may add to its outer side (`upperArmAxis`). */
 const ARM_RIM_SHARE = 0.4;
 
@@ -3599,7 +3657,9 @@ export function fillRegion(
   const axes = [body.armL, body.armR].map((a) =>
     source === 'skin' ? null : upperArmAxis(body, maps, a, out, background),
   );
-  const upperR = (i: number, r: number) => Math.min(r, axes[i]?.half ?? half[i] ?? Infinity);
+  // ... and no wider than its bare forearm when an old sleeve hides it down to the elbow (`elbowOnlyArmHalf`)
+  const elbowOnly = [body.armL, body.armR].map((a) => (source === 'skin' ? null : elbowOnlyArmHalf(body, maps, a)));
+  const upperR = (i: number, r: number) => Math.min(r, axes[i]?.half ?? half[i] ?? Infinity, elbowOnly[i] ?? Infinity);
   const sx = (i: number) => axes[i]?.dx ?? 0;
   const sy = (i: number) => axes[i]?.dy ?? 0;
   // the share of the way from the shoulder to the elbow by which the line is shifted all the way (issue 38, round
