@@ -15,6 +15,42 @@ beforeAll(async () => {
   await warmEngineModels();
 }, 60_000);
 
+/**
+ * cgi-model-15 (both ankle keypoints on the front leg, the rear foot seen in profile reaching out beside the front
+ * foot) wearing an eval shoe: the front leg (`near`), the rear (`far`), the rear foot's rows (from the rear ankle down
+ * to 0.7 leg widths under the front one, above the shadow) and the side it reaches out to (where the mask lies more
+ * than 0.75 leg widths beside the front ankle), and the render.
+ */
+async function onRearFootInProfile(garment: string) {
+  const person = await loadPerson('cgi-model-15');
+  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const body = bodyFrom(analysis);
+  const W = person.width;
+  const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
+  // the ankles one behind the other, on one leg
+  expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
+  const y0 = Math.round(far.end.y);
+  const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
+  const beside = (x: number) => Math.abs(x - near.end.x) > near.widthEnd * 0.75;
+  let right = 0;
+  let left = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = 0; x < W; x++) {
+      if ((body.mask[y * W + x] ?? 0) < 128 || !beside(x)) continue;
+      if (x > near.end.x) right++;
+      else left++;
+    }
+  }
+  const side = right > left ? 1 : -1;
+  const g = EVAL_GARMENTS.find((x) => x.id === garment);
+  if (!g) throw new Error(`${garment} is an eval garment`);
+  const product = (await productPhoto(g, 'flat-white')).image;
+  const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
+    analysis,
+  });
+  return { person, body, W, near, y0, y1, beside, side, r };
+}
+
 describe('shoes on feet one behind the other (real models)', () => {
   // before: cgi-model-4 (on stairs, the rear foot's ankle on a higher step behind the front shin) got a band of
   // the new shoe across the front shin, floating at the back ankle (0.31 of the shin's lower half, trainers)
@@ -127,33 +163,7 @@ describe('shoes on feet one behind the other (real models)', () => {
   // the front foot, its toes to one side) got both pumps stacked on the front foot and the rear foot bare (0.42 of
   // its mask covered); now the rear foot wears the side view's pump, shown past the front foot (0.94)
   it('puts a shoe on a rear foot seen in profile beside the front one', async () => {
-    const person = await loadPerson('cgi-model-15');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
-    const body = bodyFrom(analysis);
-    const W = person.width;
-    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
-    // the ankles one behind the other, on one leg
-    expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
-    // the rear foot: the mask more than 0.75 leg widths beside the front ankle, on the side it reaches out to, from
-    // the rear ankle down to 0.7 leg widths under the front one (above the shadow)
-    const y0 = Math.round(far.end.y);
-    const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
-    const beside = (x: number) => Math.abs(x - near.end.x) > near.widthEnd * 0.75;
-    let right = 0;
-    let left = 0;
-    for (let y = y0; y < y1; y++) {
-      for (let x = 0; x < W; x++) {
-        if (body.mask[y * W + x]! < 128 || !beside(x)) continue;
-        if (x > near.end.x) right++;
-        else left++;
-      }
-    }
-    const side = right > left ? 1 : -1;
-    const g = EVAL_GARMENTS.find((x) => x.id === 'heels-red')!;
-    const product = (await productPhoto(g, 'flat-white')).image;
-    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
-      analysis,
-    });
+    const { person, body, W, near, y0, y1, beside, side, r } = await onRearFootInProfile('heels-red');
     let n = 0;
     let on = 0;
     for (let y = y0; y < y1; y++) {
@@ -213,30 +223,7 @@ describe('trainers on feet one behind the other (real models)', () => {
   // shoe 0.45-0.62 shin widths from the front ankle towards the rear foot, from the ankle down 0.7 shin widths:
   // 383); now the rear shoe goes on in behind the front foot's side, which widens from its ankle to its toes (136)
   it("leaves no bare strip of the rear foot between the front shoe and the rear one's", async () => {
-    const person = await loadPerson('cgi-model-15');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
-    const body = bodyFrom(analysis);
-    const W = person.width;
-    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
-    expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
-    const y0 = Math.round(far.end.y);
-    const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
-    let right = 0;
-    let left = 0;
-    for (let y = y0; y < y1; y++) {
-      for (let x = 0; x < W; x++) {
-        if ((body.mask[y * W + x] ?? 0) < 128 || Math.abs(x - near.end.x) < near.widthEnd * 0.75) continue;
-        if (x > near.end.x) right++;
-        else left++;
-      }
-    }
-    const side = right > left ? 1 : -1;
-    const g = EVAL_GARMENTS.find((x) => x.id === 'trainers-runner');
-    if (!g) throw new Error('trainers-runner is an eval garment');
-    const product = (await productPhoto(g, 'flat-white')).image;
-    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
-      analysis,
-    });
+    const { body, W, near, y1, side, r } = await onRearFootInProfile('trainers-runner');
     let bare = 0;
     for (let y = Math.round(near.end.y); y < y1; y++) {
       for (let x = 0; x < W; x++) {
@@ -255,31 +242,7 @@ describe('boots on feet one behind the other (real models)', () => {
   // boot's warp grid on the front foot, reaching 0.53 shin widths past the ankles); now the rear foot wears its own
   // boot's foot in profile, out to its toe (1.34), the front boot's toe cap on the front foot
   it("puts the rear boot's foot on the rear foot seen in profile", async () => {
-    const person = await loadPerson('cgi-model-15');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
-    const body = bodyFrom(analysis);
-    const W = person.width;
-    const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
-    expect(Math.abs(near.end.x - far.end.x)).toBeLessThan(near.widthEnd * 0.3);
-    // the side the rear foot reaches out to (as above)
-    const y0 = Math.round(far.end.y);
-    const y1 = Math.round(near.end.y + near.widthEnd * 0.7);
-    let right = 0;
-    let left = 0;
-    for (let y = y0; y < y1; y++) {
-      for (let x = 0; x < W; x++) {
-        if ((body.mask[y * W + x] ?? 0) < 128 || Math.abs(x - near.end.x) < near.widthEnd * 0.75) continue;
-        if (x > near.end.x) right++;
-        else left++;
-      }
-    }
-    const side = right > left ? 1 : -1;
-    const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall');
-    if (!g) throw new Error('boots-tall is an eval garment');
-    const product = (await productPhoto(g, 'flat-white')).image;
-    const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {
-      analysis,
-    });
+    const { person, body, W, near, y0, y1, side, r } = await onRearFootInProfile('boots-tall');
     // how far past the ankles each boot's warp grid reaches on that side, in shin widths: one reaches the toe
     const reach = (r.debug[0]?.grid ?? []).map(
       (q) => Math.max(...q.map((p) => (p.x - near.end.x) * side)) / near.widthEnd,
