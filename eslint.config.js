@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * One ESLint flat config for the whole repository, run by `npm test` (test/lint/eslint.test.ts fails on any
+ * One ESLint flat config for the whole repository, run by `npm test` (test/lint/eslint-*.test.ts fail on any
  * error or warning). typescript-eslint's recommended rules everywhere; React hooks and jsx-a11y on the SPA;
  * import-x `no-restricted-paths` keeps web features apart (a feature imports itself, web/src/components,
  * web/src/lib, web/src/api and shared/, never another feature but the composed ones' index.ts); the backend rules live in
@@ -47,7 +47,7 @@ const DOM_NODE_FILES = /** @type {{ include: string[] }} */ (
 
 /**
  * How import-x finds a module: Node's resolution, and the SPA's `@/…` and `@shared/…` (web/tsconfig.paths.json), so
- * no-cycle and the feature boundaries see an aliased import as the file it is (an import it cannot resolve is one
+ * the feature boundaries see an aliased import as the file it is (an import it cannot resolve is one
  * they cannot check).
  */
 const RESOLVER = [
@@ -128,16 +128,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'error',
       '@typescript-eslint/no-unsafe-return': 'error',
     },
-  },
-  {
-    // import cycles make module load order matter (and hide a missing layer)
-    files: ['functions/**/*.ts', 'shared/**/*.ts', 'web/src/**/*.{ts,tsx}', 'infra/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': RESOLVER,
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['web/public/**/*.js'],

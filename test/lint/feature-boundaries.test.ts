@@ -12,8 +12,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The repository's config (eslint.config.js) as it is, but without type information: the boundaries are an import-x
  * rule, which resolves imports and reads no types, while building the SPA's TypeScript program (for the type-aware
- * rules) and walking its import graph (import-x `no-cycle`) for a probe were nearly all of this file's time (CI time,
- * issue 42). So only the rules this file asserts on run; the repository-wide lint (test/lint/eslint.test.ts) runs
+ * rules) and walking its import graph (import-x `no-cycle`, since replaced by test/lint/import-cycles.test.ts) for a probe were nearly all of this file's time (CI time,
+ * issue 42). So only the rules this file asserts on run; the repository-wide lint (test/lint/eslint-*.test.ts) runs
  * them all, with types.
  */
 const eslint = new ESLint({
