@@ -52,6 +52,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'test/engine/**/*.test.ts'],
+          // the engine files' drawn product photos and person analyses, made once per run (test/engine/run-cache.ts)
+          globalSetup: ['test/support/run-cache-global-setup.ts'],
           env,
         },
       },

@@ -8,7 +8,7 @@
  * Where the hand and the arms cut the tee (cgi-model-2) its outline is smooth (round 9, part N6, `smoothCutEdges`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { inNeckOpening } from '../../shared/engine/compose/occlusion';
 import { EDGE_SPECK } from '../../shared/engine/compose/composite';
@@ -17,6 +17,7 @@ import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -32,7 +33,7 @@ function teeOn(name: string, id = 'tee-logo') {
 
 async function render(name: string, id: string) {
   const person = await loadPerson(name);
-  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const analysis = await cachedAnalysis(person);
   const tee = EVAL_GARMENTS.find((g) => g.id === id)!;
   const product = (await productPhoto(tee, 'flat-white')).image;
   const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], { analysis });

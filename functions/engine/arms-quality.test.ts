@@ -4,13 +4,14 @@
  * them is left as it was (a white strip stood out beside her arm).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { armCapsules, inCapsule } from '../../shared/engine/compose/occlusion';
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -19,7 +20,7 @@ beforeAll(async () => {
 describe('arms under a new top (real models)', () => {
   it("leaves nothing of cgi-model-4's wide old sleeves beside a new tee's sleeve", async () => {
     const person = await loadPerson('cgi-model-4');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const tee = EVAL_GARMENTS.find((g) => g.id === 'tee-logo')!;
     const product = (await productPhoto(tee, 'flat-white')).image;
     const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], { analysis });

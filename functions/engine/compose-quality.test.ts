@@ -5,7 +5,7 @@
  * patch of the old top beside it, fills feathered into the skin around them (no hard-edged box).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
+import { tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { isSkin, skinModel, widenedSkin } from '../../shared/engine/perception/appearance';
 import { loadGarment, loadPerson } from '../../test/engine/fixtures';
@@ -13,6 +13,7 @@ import { hardFill } from '../../test/engine/metrics/cover';
 import { metricContext } from '../../test/engine/metrics/context';
 import { METRIC_THRESHOLDS } from '../../test/engine/metrics/thresholds';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -23,7 +24,7 @@ async function render(name: string, file: string, slot: EngineSlot) {
   let p = people.get(name);
   if (!p) {
     const person = await loadPerson(name);
-    p = { person, analysis: await analyzePerson(nodeModelRuntime, person) };
+    p = { person, analysis: await cachedAnalysis(person) };
     people.set(name, p);
   }
   const garment = await loadGarment(file);

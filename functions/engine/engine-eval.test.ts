@@ -6,7 +6,7 @@
  * listed in docs/engine.md ("Evaluation set") and in docs/engine/eval.json.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, EngineRefusal, REFUSAL_MESSAGES, tryOn, type PersonAnalysis } from '../../shared/engine';
+import { EngineRefusal, REFUSAL_MESSAGES, tryOn, type PersonAnalysis } from '../../shared/engine';
 import { loadPerson, NOT_FULL_BODY } from '../../test/engine/fixtures';
 import { THRESHOLDS } from '../../test/engine/metrics';
 import { cutout, productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
@@ -14,6 +14,7 @@ import { evalMetrics } from '../../test/engine/eval/eval-metrics';
 import { EVAL_GARMENTS, truthOf } from '../../test/engine/eval/garments';
 import { personVariant } from '../../test/engine/eval/people';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -30,7 +31,7 @@ async function person(name: string) {
   const photo = await loadPerson(name);
   let a = analyses.get(name);
   if (!a) {
-    a = analyzePerson(nodeModelRuntime, photo);
+    a = cachedAnalysis(photo);
     analyses.set(name, a);
   }
   return { photo, analysis: await a };

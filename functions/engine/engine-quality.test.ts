@@ -4,10 +4,11 @@
  * images with no garment, output size, determinism.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, checkFullBody, detectGarment, EngineRefusal, tryOn, variantFor } from '../../shared/engine';
+import { checkFullBody, detectGarment, EngineRefusal, tryOn, variantFor } from '../../shared/engine';
 import { loadGarment, loadPerson, NOT_FULL_BODY, sideBySide } from '../../test/engine/fixtures';
 import { failuresOf, FIXTURE_TRUTH, measure, measureAll, THRESHOLDS } from '../../test/engine/metrics';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -85,7 +86,7 @@ describe('engine quality (real models)', () => {
 
   it('never draws a garment over the face (cgi-model-27, a hand raised to her head)', async () => {
     const person = await loadPerson('cgi-model-27');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const k = analysis.keypoints;
     // the face: an ellipse around the eyes and the nose, as wide as the ears, from the brows down to the chin
     const eyeY = (k.leftEye.y + k.rightEye.y) / 2;
@@ -120,7 +121,7 @@ describe('engine quality (real models)', () => {
   it('gives the same pixels when the person and the garment are read once and kept (the preview and variants)', async () => {
     const person = await loadPerson('cgi-model-27');
     const garments = [{ image: await loadGarment('tee-white.jpg'), slot: 'top' as const, source: 'laydown' as const }];
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const fresh = await tryOn(nodeModelRuntime, person, garments, { analysis, variant: variantFor(1) });
     const cache = { prepared: new WeakMap(), scenes: new WeakMap() };
     await tryOn(nodeModelRuntime, person, garments, { analysis, ...cache });
@@ -133,7 +134,7 @@ describe('engine quality (real models)', () => {
   it('is deterministic and variants differ visibly', async () => {
     const person = await loadPerson('cgi-model-27');
     const garment = await loadGarment('tee-white.jpg');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const run = (i: number) =>
       tryOn(nodeModelRuntime, person, [{ image: garment, slot: 'top', source: 'laydown' }], {
         analysis,
@@ -153,11 +154,11 @@ describe('engine quality (real models)', () => {
 
   it('refuses the fixtures that are not whole bodies, and two people side by side', async () => {
     for (const [name, code] of Object.entries(NOT_FULL_BODY)) {
-      const check = checkFullBody(await analyzePerson(nodeModelRuntime, await loadPerson(name)));
+      const check = checkFullBody(await cachedAnalysis(await loadPerson(name)));
       expect(check).toMatchObject({ ok: false, code });
     }
     const two = sideBySide(await loadPerson('cgi-model-27'), await loadPerson('cgi-model-27'));
-    expect(checkFullBody(await analyzePerson(nodeModelRuntime, two))).toMatchObject({ ok: false });
+    expect(checkFullBody(await cachedAnalysis(two))).toMatchObject({ ok: false });
     const portrait = await loadPerson('ai-upper');
     await expect(
       tryOn(nodeModelRuntime, portrait, [{ image: await loadGarment('tee-white.jpg'), slot: null, source: 'laydown' }]),

@@ -6,11 +6,12 @@
  * a hoodie keeps its hood, never over the face. Every render passes the safety gate (tryOn refuses otherwise).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
+import { tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { loadPerson } from '../../test/engine/fixtures';
 import { SHAPE_GARMENTS, shapeGarment, spreadLegs, type ShapeGarment } from '../../test/engine/shape-garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -22,10 +23,10 @@ async function person(name: string, wide = false) {
   let p = people.get(key);
   if (!p) {
     let image = await loadPerson(name);
-    let analysis = await analyzePerson(nodeModelRuntime, image);
+    let analysis = await cachedAnalysis(image);
     if (wide) {
       image = spreadLegs(image, analysis);
-      analysis = await analyzePerson(nodeModelRuntime, image);
+      analysis = await cachedAnalysis(image);
     }
     p = { person: image, analysis };
     people.set(key, p);

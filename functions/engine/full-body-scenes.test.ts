@@ -4,11 +4,12 @@
  * is a whole body; an empty corridor has no person in it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, checkFullBody } from '../../shared/engine';
+import { checkFullBody } from '../../shared/engine';
 import { loadPerson } from '../../test/engine/fixtures';
 import { emptyCorridor, onShinyFloor } from '../../test/engine/synthetic-scenes';
 import { maskBlobs } from '../../shared/engine/checks/full-body';
-import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -17,8 +18,8 @@ beforeAll(async () => {
 describe('the full-body rule on built scenes (real models)', () => {
   it('accepts a raised-arm figure on a shiny floor, her reflection reaching the bottom edge', async () => {
     const person = await loadPerson('cgi-model-23');
-    const shiny = onShinyFloor(person, await analyzePerson(nodeModelRuntime, person));
-    const analysis = await analyzePerson(nodeModelRuntime, shiny);
+    const shiny = onShinyFloor(person, await cachedAnalysis(person));
+    const analysis = await cachedAnalysis(shiny);
     // the scene is what it says: the person's mask runs on to the frame's bottom edge (the reflection)
     expect(maskBlobs(analysis).main!.y1).toBeGreaterThanOrEqual(shiny.height - 2);
     expect(checkFullBody(analysis)).toEqual({ ok: true });
@@ -26,7 +27,7 @@ describe('the full-body rule on built scenes (real models)', () => {
 
   it('answers "no person" for an empty corridor', async () => {
     const corridor = await emptyCorridor();
-    expect(checkFullBody(await analyzePerson(nodeModelRuntime, corridor))).toMatchObject({
+    expect(checkFullBody(await cachedAnalysis(corridor))).toMatchObject({
       ok: false,
       code: 'no_person',
     });

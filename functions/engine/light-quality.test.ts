@@ -5,7 +5,7 @@
  * grey band across it).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type RgbaImage, type TryOnResult } from '../../shared/engine';
+import { tryOn, type RgbaImage, type TryOnResult } from '../../shared/engine';
 import { isSkin, skinModel } from '../../shared/engine/perception/appearance';
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { loadPerson } from '../../test/engine/fixtures';
@@ -14,6 +14,7 @@ import { EVAL_GARMENTS, truthOf } from '../../test/engine/eval/garments';
 import { measureAll } from '../../test/engine/metrics/measure-all';
 import { METRIC_THRESHOLDS } from '../../test/engine/metrics/thresholds';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -23,7 +24,7 @@ const tee = EVAL_GARMENTS.find((g) => g.id === 'tee-logo')!;
 
 async function render(name: string): Promise<{ person: RgbaImage; result: TryOnResult; product: RgbaImage }> {
   const person = await loadPerson(name);
-  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const analysis = await cachedAnalysis(person);
   const product = (await productPhoto(tee, 'flat-white')).image;
   const result = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], {
     analysis,

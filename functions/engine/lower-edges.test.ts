@@ -4,12 +4,13 @@
  * edge or by the light field's cells).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
+import { tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { loadGarment, loadPerson } from '../../test/engine/fixtures';
 import { productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -24,7 +25,7 @@ async function render(
   let p = people.get(person);
   if (!p) {
     const image = await loadPerson(person);
-    p = { image, analysis: await analyzePerson(nodeModelRuntime, image) };
+    p = { image, analysis: await cachedAnalysis(image) };
     people.set(person, p);
   }
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment);

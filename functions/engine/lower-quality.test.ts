@@ -4,7 +4,7 @@
  * fixture (cgi-model-30, feet apart) has them painted on (test/engine/legwear-people.ts) and is analysed again.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
+import { tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { loadPerson } from '../../test/engine/fixtures';
 import { measureAll, METRIC_THRESHOLDS } from '../../test/engine/metrics';
 import { bodyFrom } from '../../shared/engine/perception/body';
@@ -15,6 +15,7 @@ import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { dressLegs, type Legwear } from '../../test/engine/legwear-people';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -26,8 +27,8 @@ async function inLegwear(name: string, kind: Legwear) {
   let p = people.get(key);
   if (!p) {
     const photo = await loadPerson(name);
-    const { image, painted } = dressLegs(photo, await analyzePerson(nodeModelRuntime, photo), kind);
-    p = { image, painted, analysis: await analyzePerson(nodeModelRuntime, image) };
+    const { image, painted } = dressLegs(photo, await cachedAnalysis(photo), kind);
+    p = { image, painted, analysis: await cachedAnalysis(image) };
     people.set(key, p);
   }
   return p;
@@ -38,7 +39,7 @@ async function plain(name: string) {
   let p = analysed.get(name);
   if (!p) {
     const image = await loadPerson(name);
-    p = { image, analysis: await analyzePerson(nodeModelRuntime, image) };
+    p = { image, analysis: await cachedAnalysis(image) };
     analysed.set(name, p);
   }
   return p;
@@ -83,7 +84,7 @@ describe('legs and feet (real models)', () => {
   // the ankles); the old bottom going on below a short new one as leg-hugging wear is worn under it (legwear.ts)
   it('keeps leggings below a new mini skirt', async () => {
     const person = await loadPerson('cgi-model-23');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const r = await wear({ image: person, analysis }, 'mini-tartan');
     // the shins: the mask within half a shin's width of the knee-ankle line
     const body = bodyFrom(analysis);

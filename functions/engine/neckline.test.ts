@@ -6,13 +6,14 @@
  * notches at cgi-model-30's polo collar).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { NECK_BASE_RISE, NECK_HALF_WIDTH } from '../../shared/engine/compose/occlusion';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -20,7 +21,7 @@ beforeAll(async () => {
 
 async function render(name: string, id: string) {
   const person = await loadPerson(name);
-  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const analysis = await cachedAnalysis(person);
   const top = EVAL_GARMENTS.find((g) => g.id === id)!;
   const product = (await productPhoto(top, 'flat-white')).image;
   const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'top', source: 'laydown' }], { analysis });

@@ -5,17 +5,11 @@
  * spent. A picture with neither a garment nor a person (an empty corridor) is still "no garment". Real models.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  analyzePerson,
-  detectGarment,
-  EngineRefusal,
-  REFUSAL_MESSAGES,
-  tryOn,
-  type RgbaImage,
-} from '../../shared/engine';
+import { detectGarment, EngineRefusal, REFUSAL_MESSAGES, tryOn, type RgbaImage } from '../../shared/engine';
 import { loadPerson } from '../../test/engine/fixtures';
 import { emptyCorridor } from '../../test/engine/synthetic-scenes';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -24,7 +18,7 @@ beforeAll(async () => {
 /** The code tryOn refuses with when given `garment` as an upload of unknown kind, on ai-body. */
 async function refusalOf(garment: RgbaImage, slot: 'top' | null): Promise<string> {
   const photo = await loadPerson('ai-body');
-  const analysis = await analyzePerson(nodeModelRuntime, photo);
+  const analysis = await cachedAnalysis(photo);
   try {
     await tryOn(nodeModelRuntime, photo, [{ image: garment, slot, source: 'auto' }], { analysis });
     return 'rendered';

@@ -6,7 +6,7 @@
  * was a tube to the ankles); a jumpsuit's legs follow the legs (it was one tube over both).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
+import { tryOn, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
@@ -15,6 +15,7 @@ import { LENGTH, measureAll, METRIC_THRESHOLDS } from '../../test/engine/metrics
 import { lengthAt } from '../../test/engine/metrics/shape';
 import { spreadLegs } from '../../test/engine/shape-garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 let person: { image: RgbaImage; analysis: PersonAnalysis };
 let wide: { image: RgbaImage; analysis: PersonAnalysis };
@@ -22,11 +23,11 @@ let wide: { image: RgbaImage; analysis: PersonAnalysis };
 beforeAll(async () => {
   await warmEngineModels();
   const image = await loadPerson('ai-body');
-  const analysis = await analyzePerson(nodeModelRuntime, image);
+  const analysis = await cachedAnalysis(image);
   person = { image, analysis };
   // a wider stance than any fixture's: her legs moved apart
   const apart = spreadLegs(image, analysis);
-  wide = { image: apart, analysis: await analyzePerson(nodeModelRuntime, apart) };
+  wide = { image: apart, analysis: await cachedAnalysis(apart) };
 }, 60_000);
 
 async function render(id: string, who = person) {
@@ -213,7 +214,7 @@ describe('coats, dresses and jumpsuits keep their shape (real models)', () => {
     // part H3: the blazer (75 cm on its chest) ended at mid-thigh (0.42 of the hips to the knees), hiding the
     // shorts; a tee scaled by a narrow-shouldered figure's shoulders ended above her navel (-0.24 on cgi-model-23)
     const image = await loadPerson('cgi-model-23');
-    const narrow = { image, analysis: await analyzePerson(nodeModelRuntime, image) };
+    const narrow = { image, analysis: await cachedAnalysis(image) };
     const hems: Record<string, number> = {};
     for (const [id, who] of [
       ['blazer-navy', person],

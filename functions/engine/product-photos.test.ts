@@ -5,7 +5,7 @@
  * lay is the truth; the render on a real person with the real models.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { prepareGarment } from '../../shared/engine/try-on';
 import { erode, resizeRgba } from '../../shared/engine/core/image-ops';
 import { cleanSource } from '../../shared/engine/core/raster';
@@ -16,6 +16,7 @@ import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -104,7 +105,7 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
 
   it("a hanger's bar and the background it closes off inside the neckline are not drawn as a white bib", async () => {
     const person = await loadPerson('cgi-model-15');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const { leftShoulder: ls, rightShoulder: rs, leftHip: lh } = analysis.keypoints;
     // the chest: between the shoulders, from the shoulders' line half way to the hips
     const box = {
@@ -131,7 +132,7 @@ describe('product photos: the neck opening on a ghost mannequin and on a hanger'
     // the brown ends stood out of the outline beside the shoulders; the shoulder points were read on them and
     // skin wedges were left at the tops of both shoulders (round 22, part C10)
     const person = await loadPerson('cgi-model-15');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const g = garment('shirt-check');
     const product = (await productPhoto(g, 'hanger')).image;
     const result = await tryOn(nodeModelRuntime, person, [{ image: product, slot: g.slot, source: 'laydown' }], {

@@ -3,13 +3,14 @@
  * higher in the picture) is behind the nearer leg, so its shoe is hidden where that shin is, not drawn over it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { shinColour } from '../../shared/engine/place/shoes';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -23,7 +24,7 @@ beforeAll(async () => {
  */
 async function onRearFootInProfile(garment: string) {
   const person = await loadPerson('cgi-model-15');
-  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const analysis = await cachedAnalysis(person);
   const body = bodyFrom(analysis);
   const W = person.width;
   const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
@@ -56,7 +57,7 @@ describe('shoes on feet one behind the other (real models)', () => {
   // the new shoe across the front shin, floating at the back ankle (0.31 of the shin's lower half, trainers)
   it('draws no shoe on the nearer shin', async () => {
     const person = await loadPerson('cgi-model-4');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const body = bodyFrom(analysis);
     const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
     // the photo has its feet one behind the other: the rear ankle well above the front one
@@ -128,7 +129,7 @@ describe('shoes on feet one behind the other (real models)', () => {
   // after: 0.98)
   it("puts the rear foot's shoe on the rear foot, not stacked on the front one", async () => {
     const person = await loadPerson('cgi-model-24');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const body = bodyFrom(analysis);
     const W = person.width;
     const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];
@@ -270,7 +271,7 @@ describe('boots on feet one behind the other (real models)', () => {
   // past it
   it('gives crossed shins a boot each (the rear shin beside the front one)', async () => {
     const person = await loadPerson('cgi-model-4');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const body = bodyFrom(analysis);
     const W = person.width;
     const [near, far] = body.legL.end.y > body.legR.end.y ? [body.legL, body.legR] : [body.legR, body.legL];

@@ -4,12 +4,13 @@
  * smooth piece on the shin's outline.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -25,7 +26,7 @@ function bootsOn(name: string, condition: 'flat-white' | 'rotated' = 'flat-white
 }
 async function render(name: string, condition: 'flat-white' | 'rotated') {
   const person = await loadPerson(name);
-  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const analysis = await cachedAnalysis(person);
   const g = EVAL_GARMENTS.find((x) => x.id === 'boots-tall')!;
   const product = (await productPhoto(g, condition)).image;
   const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {

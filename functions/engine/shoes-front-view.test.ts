@@ -4,7 +4,7 @@
  * over the toes with the instep above it the person's own (not a red dome up to the ankle).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { footBox } from '../../shared/engine/place/place';
 import { shinColour } from '../../shared/engine/place/shoes';
@@ -13,6 +13,7 @@ import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -53,7 +54,7 @@ function renderOnce(garment: string, name = 'ai-body') {
   if (!hit) {
     hit = (async () => {
       const person = await loadPerson(name);
-      const analysis = await analyzePerson(nodeModelRuntime, person);
+      const analysis = await cachedAnalysis(person);
       const g = EVAL_GARMENTS.find((x) => x.id === garment)!;
       const product = (await productPhoto(g, 'flat-white')).image;
       const r = await tryOn(nodeModelRuntime, person, [{ image: product, slot: 'shoes', source: 'laydown' }], {

@@ -3,7 +3,7 @@
  * gets the shoe's front (its toe end, mirrored from both sides of the foot), not the product's side view.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { footBox } from '../../shared/engine/place/place';
 import type { Box } from '../../shared/engine/garment/garment';
@@ -12,6 +12,7 @@ import { measureAll, METRIC_THRESHOLDS } from '../../test/engine/metrics';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -45,7 +46,7 @@ describe('shoes on feet facing the camera (real models)', () => {
   // 0.80 on the first foot) and stopping below the ankle (shoeOffset 0.17: its top 0.1 spans under the ankle)
   it('draws the front of each shoe on each foot facing the camera', async () => {
     const person = await loadPerson('cgi-model-23');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const body = bodyFrom(analysis);
     for (const id of ['trainers-runner', 'heels-red']) {
       const g = EVAL_GARMENTS.find((x) => x.id === id)!;

@@ -4,13 +4,14 @@
  * (by her own skin model), lit like the body around it (not one flat tone) and blended into the skin it meets.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, type RgbaImage } from '../../shared/engine';
+import { type RgbaImage } from '../../shared/engine';
 import { fillRegion, paintSkin } from '../../shared/engine/compose/fill';
 import { readScene } from '../../shared/engine/compose/scene';
 import { isSkin } from '../../shared/engine/perception/appearance';
 import { loadPerson } from '../../test/engine/fixtures';
 import { deltaE2000, eachArmPixel, median, rgbToLab } from '../../test/engine/metrics/pixels';
-import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -22,7 +23,7 @@ const lum = (img: RgbaImage, i: number) =>
 describe('paintSkin (real models)', () => {
   it("paints the person's own skin, shaded, over an old top (cgi-model-27's lilac tee)", async () => {
     const person = await loadPerson('cgi-model-27');
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const analysis = await cachedAnalysis(person);
     const scene = readScene(person, analysis);
     const { body } = scene;
     const W = person.width;

@@ -6,14 +6,7 @@
  * place/upper.ts `strapped`, place/one-piece.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  analyzePerson,
-  tryOn,
-  type EngineSlot,
-  type PersonAnalysis,
-  type RgbaImage,
-  type TryOnResult,
-} from '../../shared/engine';
+import { tryOn, type EngineSlot, type PersonAnalysis, type RgbaImage, type TryOnResult } from '../../shared/engine';
 import { bodyFrom } from '../../shared/engine/perception/body';
 import { detectGarment } from '../../shared/engine/garment/garment';
 import { rowRuns } from '../../shared/engine/garment/garment';
@@ -24,6 +17,7 @@ import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -56,7 +50,7 @@ function render(person: string, garment: string, slot: EngineSlot, condition: Ph
 }
 async function renderOf(person: string, garment: string, slot: EngineSlot, condition: PhotoCondition) {
   const image: RgbaImage = await loadPerson(person);
-  const analysis: PersonAnalysis = await analyzePerson(nodeModelRuntime, image);
+  const analysis: PersonAnalysis = await cachedAnalysis(image);
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;
   const product = (await productPhoto(drawn, condition)).image;
   const r = await tryOn(nodeModelRuntime, image, [{ image: product, slot, source: 'laydown' }], {

@@ -4,7 +4,7 @@
  * skin showing through where they meet). The garment is the evaluation set's long-sleeve drawing, flat on white.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type RgbaImage } from '../../shared/engine';
+import { tryOn, type RgbaImage } from '../../shared/engine';
 import { bodyFrom, type Body, type Limb } from '../../shared/engine/perception/body';
 import type { Point } from '../../shared/engine/core/tps';
 import { loadPerson } from '../../test/engine/fixtures';
@@ -12,6 +12,7 @@ import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { personVariant } from '../../test/engine/eval/people';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -21,7 +22,7 @@ async function render(garmentId: string, who: string, slot: 'top' | 'outerwear' 
   const g = EVAL_GARMENTS.find((x) => x.id === garmentId);
   if (!g) throw new Error(`no eval garment ${garmentId}`);
   const person = await loadPerson(who);
-  const analysis = await analyzePerson(nodeModelRuntime, person);
+  const analysis = await cachedAnalysis(person);
   const photo = await productPhoto(g, 'flat-white');
   // the safety gate refuses (throws) a render with the torso left bare or pieces off the body
   const result = await tryOn(nodeModelRuntime, person, [{ image: photo.image, slot, source: 'laydown' }], {
@@ -546,8 +547,8 @@ describe('sleeves follow the arms', () => {
     const g = EVAL_GARMENTS.find((x) => x.id === 'shirt-check');
     if (!g) throw new Error('no eval garment shirt-check');
     const photo = await loadPerson('cgi-model-15');
-    const person = personVariant('cgi-model-15', 'mirrored', photo, await analyzePerson(nodeModelRuntime, photo)).image;
-    const analysis = await analyzePerson(nodeModelRuntime, person);
+    const person = personVariant('cgi-model-15', 'mirrored', photo, await cachedAnalysis(photo)).image;
+    const analysis = await cachedAnalysis(person);
     const product = await productPhoto(g, 'flat-white');
     const result = await tryOn(nodeModelRuntime, person, [{ image: product.image, slot: 'top', source: 'laydown' }], {
       analysis,

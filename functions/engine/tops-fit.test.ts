@@ -5,7 +5,7 @@
  * square shoulders). The garments are the evaluation set's drawings, flat on white; placed alone (`placeUpper`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, detectGarment } from '../../shared/engine';
+import { detectGarment } from '../../shared/engine';
 import { newLayer, type Layer } from '../../shared/engine/core/raster';
 import type { Point } from '../../shared/engine/core/tps';
 import { variantFor } from '../../shared/engine/look/variants';
@@ -15,7 +15,8 @@ import { placeUpper } from '../../shared/engine/place/upper';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
-import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -26,7 +27,7 @@ async function place(garmentId: string, who: string, slot: 'top' | 'one-piece' =
   if (!g) throw new Error(`no eval garment ${garmentId}`);
   const person = await loadPerson(who);
   // the pipeline's body (scene.ts): the person mask, and the photo's backdrop told from it (part P2)
-  const body = readScene(person, await analyzePerson(nodeModelRuntime, person)).body;
+  const body = readScene(person, await cachedAnalysis(person)).body;
   const photo = await productPhoto(g, 'flat-white');
   const det = detectGarment(photo.image, slot);
   const placed = placeUpper(det.image ?? photo.image, det.alpha, slot, body, variantFor(0), [1, 1, 1]);

@@ -5,7 +5,7 @@
  * on white as a shop photographs them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, detectGarment, tryOn, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
+import { detectGarment, tryOn, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { SAFETY_GATE } from '../../shared/engine/checks/safety-gate';
 import { variantFor } from '../../shared/engine/look/variants';
 import { upperLayout } from '../../shared/engine/garment/garment-anchors';
@@ -15,6 +15,7 @@ import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -52,7 +53,7 @@ let analysis: PersonAnalysis;
 async function render(id: string, variant = 0, who = 'cgi-model-27') {
   if (!person || who !== 'cgi-model-27') {
     person = await loadPerson(who);
-    analysis = await analyzePerson(nodeModelRuntime, person);
+    analysis = await cachedAnalysis(person);
   }
   const photo = await productPhoto(garment(id), 'flat-white');
   // the safety gate refuses (throws) a render with the torso left bare or pieces off the body
@@ -376,7 +377,7 @@ describe('tops keep their shape', () => {
     // her hand across the chest parts the camisole's far strap and neckline corner from its body: the gate counted
     // them as a detached piece (0.065 > detachedMax) and refused a render with every piece on the body
     const who = await loadPerson('cgi-model-2');
-    const a = await analyzePerson(nodeModelRuntime, who);
+    const a = await cachedAnalysis(who);
     const photo = await productPhoto(garment('cami-silk'), 'flat-white');
     const result = await tryOn(nodeModelRuntime, who, [{ image: photo.image, slot: 'top', source: 'laydown' }], {
       analysis: a,

@@ -4,13 +4,14 @@
  * one slab across it read as a skirt).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
+import { tryOn, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { personVariant, type PersonVariant } from '../../test/engine/eval/people';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -22,8 +23,8 @@ async function render(person: string, variant: PersonVariant, garment: string) {
   let p = people.get(key);
   if (!p) {
     const photo = await loadPerson(person);
-    const image = personVariant(person, variant, photo, await analyzePerson(nodeModelRuntime, photo)).image;
-    p = { image, analysis: await analyzePerson(nodeModelRuntime, image) };
+    const image = personVariant(person, variant, photo, await cachedAnalysis(photo)).image;
+    p = { image, analysis: await cachedAnalysis(image) };
     people.set(key, p);
   }
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;

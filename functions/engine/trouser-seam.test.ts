@@ -5,12 +5,13 @@
  * other, they were one flat slab (the judge's "legs-merged": jeans, shorts and wide legs read as a skirt).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
+import { tryOn, type PersonAnalysis, type RgbaImage } from '../../shared/engine';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -21,7 +22,7 @@ async function render(garment: string, who = 'ai-body', condition: PhotoConditio
   let person = people.get(who);
   if (!person) {
     const image = await loadPerson(who);
-    person = { image, analysis: await analyzePerson(nodeModelRuntime, image) };
+    person = { image, analysis: await cachedAnalysis(image) };
     people.set(who, person);
   }
   const drawn = EVAL_GARMENTS.find((g) => g.id === garment)!;

@@ -6,7 +6,7 @@
  * garment without the blocks of its grid along the outline (cgi-model-15).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzePerson, tryOn } from '../../shared/engine';
+import { tryOn } from '../../shared/engine';
 import { readScene } from '../../shared/engine/compose/scene';
 import { bodyFrom, type Body } from '../../shared/engine/perception/body';
 import type { PersonAnalysis, RgbaImage } from '../../shared/engine/core/types';
@@ -15,6 +15,7 @@ import { loadPerson } from '../../test/engine/fixtures';
 import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
+import { cachedAnalysis } from '../../test/engine/run-cache';
 
 let person: RgbaImage;
 let analysis: PersonAnalysis;
@@ -22,7 +23,7 @@ let analysis: PersonAnalysis;
 beforeAll(async () => {
   await warmEngineModels();
   person = await loadPerson('ai-body');
-  analysis = await analyzePerson(nodeModelRuntime, person);
+  analysis = await cachedAnalysis(person);
 }, 60_000);
 
 async function render(garmentId: string) {
@@ -216,7 +217,7 @@ describe('the warp keeps the garment in one piece (part F4)', () => {
 describe("the person's light on a garment (part F4)", () => {
   it('has no steps of its grid along the outline (cgi-model-15)', async () => {
     const photo = await loadPerson('cgi-model-15');
-    const a = await analyzePerson(nodeModelRuntime, photo);
+    const a = await cachedAnalysis(photo);
     const scene = readScene(photo, a);
     const { shade } = scene.garmentLight;
     const body = bodyFrom(a);

@@ -4,8 +4,10 @@
  * 200 px and 2,000 px. "A model wearing it" is made by the runner (./run.ts), which renders the garment's
  * cut-out onto a fixture person with the engine. Tests and scripts only.
  */
+import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import type { RgbaImage } from '../../../shared/engine';
+import { runCachedImage } from '../run-cache';
 import { EVAL_GARMENTS, garmentSvg, type DrawnGarment } from './garments';
 
 export const PHOTO_CONDITIONS = [
@@ -99,6 +101,15 @@ async function onGreyWithShadow(g: DrawnGarment): Promise<RgbaImage> {
 
 /** One product photo of the garment under one condition (all but on-model, which needs the engine: ./run.ts). */
 export async function productPhoto(g: DrawnGarment, condition: PhotoCondition): Promise<ProductPhoto> {
+  // the garment's data in the key too: a changed copy of a garment under the same id is another photo
+  const key = `photo-${g.id}-${condition}-${createHash('sha1').update(JSON.stringify(g)).digest('hex').slice(0, 12)}`;
+  const image = await runCachedImage(key, async () => (await drawProductPhoto(g, condition)).image);
+  const format = condition === 'alpha' ? 'png' : 'jpeg';
+  return condition === 'rotated' ? { condition, image, format, angle: rotationFor(g) } : { condition, image, format };
+}
+
+/** The photo drawn anew (`productPhoto` draws each once per test run: test/engine/run-cache.ts). */
+export async function drawProductPhoto(g: DrawnGarment, condition: PhotoCondition): Promise<ProductPhoto> {
   const white = (o: Parameters<typeof garmentSvg>[1] = {}) =>
     asJpeg(svgInput(garmentSvg(g, { background: '#ffffff', size: PRODUCT_SIZE, ...o })));
   switch (condition) {
