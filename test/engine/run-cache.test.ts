@@ -16,7 +16,7 @@ describe("the test run's cache of drawn photos and analyses", () => {
     const first = await productPhoto(g, 'rotated');
     expect(first.angle).toBe(drawn.angle);
     expect(first.format).toBe('jpeg');
-    expect(Buffer.compare(first.image.data, drawn.image.data)).toBe(0);
+    expect(Buffer.from(first.image.data).equals(Buffer.from(drawn.image.data))).toBe(true);
     first.image.data.fill(0);
     const folder = await runFolder();
     expect(folder, "the run's folder (test/support/run-cache-global-setup.ts)").toEqual(expect.any(String));
@@ -24,10 +24,12 @@ describe("the test run's cache of drawn photos and analyses", () => {
     forgetInMemory();
     const fromFolder = await productPhoto(g, 'rotated');
     expect([fromFolder.image.width, fromFolder.image.height]).toEqual([drawn.image.width, drawn.image.height]);
-    expect(Buffer.compare(fromFolder.image.data, drawn.image.data)).toBe(0);
+    expect(Buffer.from(fromFolder.image.data).equals(Buffer.from(drawn.image.data))).toBe(true);
     const transparent = await productPhoto(g, 'alpha');
     expect(transparent.format).toBe('png');
-    expect(Buffer.compare(transparent.image.data, (await drawProductPhoto(g, 'alpha')).image.data)).toBe(0);
+    expect(
+      Buffer.from(transparent.image.data).equals(Buffer.from((await drawProductPhoto(g, 'alpha')).image.data)),
+    ).toBe(true);
   });
 
   it("gives a person's analysis as the models make it, from memory and from the folder", async () => {
@@ -42,7 +44,7 @@ describe("the test run's cache of drawn photos and analyses", () => {
     forgetInMemory();
     const fromFolder = await cachedAnalysis(person);
     expect(fromFolder).toEqual(fresh);
-    expect(Buffer.compare(fromFolder.mask.data, fresh.mask.data)).toBe(0);
+    expect(Buffer.from(fromFolder.mask.data).equals(Buffer.from(fresh.mask.data))).toBe(true);
     // another picture is another analysis
     const other = await cachedAnalysis(await loadPerson('cgi-model-2'));
     expect(other.keypoints.nose).not.toEqual(fresh.keypoints.nose);
