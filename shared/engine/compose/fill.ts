@@ -2525,24 +2525,39 @@ export function bareArmHalf(body: Body, maps: Maps, arm: Body['armL']): number |
       const cx = a.x + dx * t;
       const cy = a.y + dy * t;
       if (!skinAt(cx, cy)) continue;
-      let run = 0;
-      for (const sgn of [-1, 1]) {
-        let gap = 0;
-        let last = 0;
-        for (let d = 1; d <= limit; d++) {
-          if (skinAt(cx + nx * d * sgn, cy + ny * d * sgn)) {
-            last = d;
-            gap = 0;
-          } else if (++gap > 2) break;
-        }
-        run += last;
-      }
-      widths.push(run + 1);
+      widths.push(skinRunAcross(skinAt, cx, cy, nx, ny, limit) + 1);
     }
   }
   if (widths.length < 3) return null;
   widths.sort((u, v) => u - v);
   return ((widths[widths.length >> 1] ?? 0) / 2) * 1.1 + 1;
+}
+
+/**
+ * The skin across a line at (cx, cy), along its normal (nx, ny): the farthest skin pixel each way within `limit`,
+ * over gaps of at most 2 px, the two sides summed (px; the centre pixel not counted).
+ */
+function skinRunAcross(
+  skinAt: (x: number, y: number) => boolean,
+  cx: number,
+  cy: number,
+  nx: number,
+  ny: number,
+  limit: number,
+): number {
+  let run = 0;
+  for (const sgn of [-1, 1]) {
+    let gap = 0;
+    let last = 0;
+    for (let d = 1; d <= limit; d++) {
+      if (skinAt(cx + nx * d * sgn, cy + ny * d * sgn)) {
+        last = d;
+        gap = 0;
+      } else if (++gap > 2) break;
+    }
+    run += last;
+  }
+  return run;
 }
 
 /** The upper arm shows its own skin (`elbowOnlyArmHalf`) when its line is skin before this share of the way down. */
@@ -2584,19 +2599,7 @@ export function elbowOnlyArmHalf(body: Body, maps: Maps, arm: Body['armL']): num
     const cx = mid.x + dx * t;
     const cy = mid.y + dy * t;
     if (!skinAt(cx, cy)) continue;
-    let run = 1;
-    for (const sgn of [-1, 1]) {
-      let gap = 0;
-      let last = 0;
-      for (let d = 1; d <= limit; d++) {
-        if (skinAt(cx + nx * d * sgn, cy + ny * d * sgn)) {
-          last = d;
-          gap = 0;
-        } else if (++gap > 2) break;
-      }
-      run += last;
-    }
-    widths.push(run);
+    widths.push(skinRunAcross(skinAt, cx, cy, nx, ny, limit) + 1);
   }
   if (widths.length < 3) return null;
   widths.sort((u, v) => u - v);
