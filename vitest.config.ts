@@ -19,7 +19,7 @@ const env = {
  * The order `npm test` hands its files to the two workers (CI time, issue 42). Every project runs in one pool of two
  * workers; vitest's own order (BaseSequencer: projects by name, then the longest files first, by the durations
  * vitest cached, or by size on a clean clone) is kept within a project, and the projects go in this order:
- *   - lint first: the three ESLint files (test/lint/eslint-*.test.ts, type-aware, 50-120 s each) are among the
+ *   - lint first: the four ESLint files (test/lint/eslint-*.test.ts, type-aware, 50-120 s each) are among the
  *     longest: started first, they end while the other worker still has short files to take, instead of holding
  *     the end of the run;
  *   - the browser files after the integration files: their apps start in the background meanwhile
