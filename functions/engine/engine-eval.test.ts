@@ -6,7 +6,7 @@
  * listed in docs/engine.md ("Evaluation set") and in docs/engine/eval.json.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EngineRefusal, REFUSAL_MESSAGES, tryOn, type PersonAnalysis } from '../../shared/engine';
+import { EngineRefusal, REFUSAL_MESSAGES, tryOn } from '../../shared/engine';
 import { loadPerson, NOT_FULL_BODY } from '../../test/engine/fixtures';
 import { THRESHOLDS } from '../../test/engine/metrics';
 import { cutout, productPhoto, type PhotoCondition } from '../../test/engine/eval/conditions';
@@ -26,15 +26,10 @@ const garment = (id: string) => {
   return g;
 };
 
-const analyses = new Map<string, Promise<PersonAnalysis>>();
+/** A fixture person and the analysis of the photo (made once per test run: test/engine/run-cache.ts). */
 async function person(name: string) {
   const photo = await loadPerson(name);
-  let a = analyses.get(name);
-  if (!a) {
-    a = cachedAnalysis(photo);
-    analyses.set(name, a);
-  }
-  return { photo, analysis: await a };
+  return { photo, analysis: await cachedAnalysis(photo) };
 }
 
 /**
