@@ -1,16 +1,11 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import { describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { apiOf, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 
 const app = useBrowser();
 const call = apiOf(app);
-
-async function axeViolations(page: Page) {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations.map((v) => `${v.impact}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A new account signed in through the pages (local confirmation code). */
 async function registerNew(page: Page, tag: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { filtersFromQuery } from '../../shared/domain/explore-filters';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
@@ -24,13 +24,6 @@ async function waitForCount(page: Page, n: number) {
       (want) => document.querySelectorAll('[data-testid=explore-grid] [data-testid=style-card]').length === want,
       n,
     );
-}
-
-async function seriousViolations(page: Page) {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const bearer = async (page: Page) =>

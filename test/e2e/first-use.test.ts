@@ -11,11 +11,10 @@
  *   the outfit builder).
  */
 import { expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations as violations } from '../support/axe';
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { confirmSpend, describeE2E, idToken, photoCheckOf, signIn, useBrowser } from '../support/e2e';
 import { apiOf, FULL_BODY_FIXTURE, garmentJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
 import { STARTER_CREDITS, STARTER_GRANT_LABEL } from '../../shared/domain/plans';
@@ -23,11 +22,6 @@ import { STARTER_CREDITS, STARTER_GRANT_LABEL } from '../../shared/domain/plans'
 const app = useBrowser();
 const api = apiOf(app);
 const PORTRAIT_FIXTURE = fileURLToPath(new URL('../fixtures/people/ai-upper.jpg', import.meta.url));
-
-async function violations(page: Page) {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations.map((v) => `${v.impact}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.test`;
 

@@ -6,7 +6,7 @@
  * vote, revokes the link and the link is gone: the whole "done when" journey of the issue in one browser walk.
  */
 import { expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { confirmSpend, describeE2E, signIn, useBrowser, idToken } from '../support/e2e';
 import { apiOf, garmentJpeg, photoProfileForm, waitForBodyCheck } from '../support/api-client';
@@ -242,11 +242,6 @@ describeE2E('outfits and variants', () => {
     },
   );
 });
-
-async function axeViolations(page: Page) {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations.map((v) => `${v.impact}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** At a phone width: no sideways scroll, and each of these controls lies fully inside the viewport. */
 async function expectFitsPhone(page: Page, controls: ReturnType<Page['getByTestId']>) {

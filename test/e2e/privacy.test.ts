@@ -7,7 +7,7 @@
  * and the delete dialog (also at 390 px in dark mode).
  */
 import { expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations as violations } from '../support/axe';
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
@@ -16,11 +16,6 @@ import { describeE2E, useBrowser, idToken, photoCheckOf, registerOnPage, signIn 
 import { PORTRAIT_FIXTURE } from '../support/api-client';
 
 const app = useBrowser();
-
-async function violations(page: Page) {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations.map((v) => `${v.impact}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function register(page: Page, email: string, birthDate: string) {
   await page.goto('/auth/register');

@@ -1,17 +1,10 @@
 import { expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { describeE2E, signIn, useBrowser } from '../support/e2e';
 import { settled } from '../support/browser';
 
 const app = useBrowser();
-
-async function seriousViolations(page: Page) {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describeE2E('landing page', () => {
   it('has the hero copy, every documented section and working in-page anchors', async () => {

@@ -8,7 +8,7 @@
  * - axe: no violations on the editor, the profile page and the style page (also dark, at 390 px, no sideways
  *   scroll).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations as violations } from '../support/axe';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,11 +17,6 @@ import { apiOf, photoProfileForm } from '../support/api-client';
 
 const app = useBrowser();
 const api = apiOf(app);
-
-async function violations(page: Page) {
-  const res = await new AxeBuilder({ page }).analyze();
-  return res.violations.map((v) => `${v.impact}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const isFocused = (page: Page, locator: ReturnType<Page['locator']>) =>
   locator.evaluate((el) => el === document.activeElement);
