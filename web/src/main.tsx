@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { SignedInProviders } from './app/app-layout';
 import { resolveRoute } from './app/routes';
 import { SCREENS } from './app/screens';
 import { takingOverPrerenderedPage } from './lib/prerender';
@@ -31,7 +32,8 @@ async function prepareFirstScreen(): Promise<void> {
   if (takeover) queryClient.setQueryData(queryKeys.currentUser, null);
   const route = resolveRoute(window.location.pathname, signedOut ? 'logged-out' : 'logged-in');
   if (!route.screen) return;
-  const loaded = SCREENS[route.screen].preload();
+  // a returning signed-in visitor's screens sit inside the signed-in providers: loaded with the screen
+  const loaded = Promise.all([SCREENS[route.screen].preload(), signedOut ? null : SignedInProviders.preload()]);
   // (over prerendered HTML the render waits for its screen: rendering sooner would replace the page by a spinner)
   await (takeover
     ? loaded

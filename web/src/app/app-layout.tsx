@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/spinner';
 import { ToasterOnDemand } from '../components/toaster-on-demand';
@@ -7,15 +7,13 @@ import { useCurrentUser } from '../api/current-user';
 import { SiteFooter } from '../features/shell/components/site-footer';
 import { TopBar } from '../features/shell/components/top-bar';
 import { AppRoutes, resolveRoute } from './routes';
+import { preloadableLazy } from './preloadable-lazy';
 
 /**
  * The providers of the signed-in screens (the one TooltipProvider, 700 ms / 300 ms, and the limit upsells),
- * loaded with them.
+ * loaded with them; a returning signed-in visitor's before the first render, with the first screen (main.tsx).
  */
-const loadSignedInProviders = () => import('./signed-in-providers');
-const SignedInProviders = lazy(loadSignedInProviders);
-// A returning signed-in visitor: fetch it while the session is being confirmed (no waterfall later).
-if (hasStoredSession()) void loadSignedInProviders();
+export const SignedInProviders = preloadableLazy(() => import('./signed-in-providers'));
 
 /** The page frame: skip link, top bar, the routed screen in <main>, footer. */
 export function AppLayout() {
@@ -24,6 +22,12 @@ export function AppLayout() {
   const resolved = resolveRoute(location.pathname, status);
   const isLanding = resolved.screen === 'landing';
   const waitingForSession = status === 'loading' && hasStoredSession();
+  // a visitor on the sign-in or sign-up page is about to be signed in: their providers load meanwhile, so the first
+  // signed-in screen shows without a spinner
+  const signingIn = status !== 'logged-in' && (resolved.screen === 'login' || resolved.screen === 'register');
+  useEffect(() => {
+    if (signingIn) SignedInProviders.preload().catch(() => undefined);
+  }, [signingIn]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
