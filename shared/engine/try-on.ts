@@ -346,6 +346,11 @@ export async function tryOn(
     p.drawLimbs(layer);
     // the body piece meets its sleeves under the arms
     if (slot === 'top' || slot === 'outerwear') closeUnderarm(layer, body, maps, head);
+    // an arm bent out to the side: its upper arm below a short sleeve is left bare (`upperArmOut`)
+    const armOpen: number[] = [];
+    p.armsOut?.((q) => {
+      if ((layer.data[q * 4 + 3] ?? 0) === 0) armOpen.push(q);
+    });
     occlude(layer, body, maps, slot, 'hair');
     clip(layer, p.room ? p.room(roomFor(slot)) : roomFor(slot));
     clip(layer, head, true);
@@ -375,6 +380,8 @@ export async function tryOn(
     if (slot === 'top' || slot === 'outerwear') easeCover(layer, old, body, maps, head, person, p.sleeveless);
     // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
     if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background, bodyRows);
+    // (and not over the upper arm beside it where an arm is bent out, `upperArmOut`: bare after the sleeves, it stays so)
+    for (const q of armOpen) layer.data[q * 4 + 3] = 0;
     // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there); a
     // bottom's beside its waistband only (an old bodysuit's waist beside jeans' waistband was a skin-coloured blur)
     if (slot === 'one-piece') easeOverBody(layer, old, body, maps, head);
@@ -422,7 +429,15 @@ export async function tryOn(
     }
     // a one-piece: the mask's blended rim along a bare shoulder or arm is no old garment (`leaveOutlineRims`)
     if (slot === 'one-piece') leaveOutlineRims(region, covered, body, maps.skin, person, scene.background, filled);
-    fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background, collar);
+    // the upper arm left bare there (`upperArmOut`) is the arm's skin out to the person's outline: the old top's
+    // bust stood in front of it, so the fill's arm (as wide as its few bare pixels) left the rest to the backdrop,
+    // a pale patch under the sleeve
+    let skinAt = collar;
+    if (armOpen.length > 0) {
+      skinAt = collar ? collar.slice() : new Uint8Array(W * H);
+      for (const q of armOpen) if ((body.mask[q] ?? 0) >= 128) skinAt[q] = 255;
+    }
+    fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background, skinAt);
     lap('fill');
     composite(out, layer, scene.garmentLight, coverage);
     lap('composite');

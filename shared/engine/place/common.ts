@@ -72,6 +72,11 @@ export interface PlacedGarment {
   drape?: DrapeFlare;
   /** A top with no sleeves: the upper arms are left bare (what an old sleeve covered is filled as the arm). */
   sleeveless?: boolean;
+  /**
+   * A top with short sleeves: the pixels beside the torso where an upper arm bent out runs down its side, left bare
+   * below the sleeve (`upperArmOut`) and filled as the arm.
+   */
+  armsOut?: (visit: (p: number) => void) => void;
   /** A top's hips below the waist where the mask flares past them (a tutu): beside them the old skirt stays. */
   hips?: HipLine;
   debug: PlaceDebug;

@@ -1950,12 +1950,23 @@ export function placeUpper(
   // the neck above the shoulders, in the hood's own colours read from the photo (the dark inside along the neck)
   const hood = g.hood ? hoodDown(image, alpha, g.labels, g.hood, body, neck, scale, tint) : null;
   const strips: { dOut: Point[]; dIn: Point[] }[] = [];
+  // a top's short sleeves (a long one covers the upper arm itself; cut beside it, a shirt's armpit showed skin)
+  const isShort = (sl: Sleeve | null) => sl !== null && sleeveLength(sl) <= srcShoulderW * LONG_SLEEVE;
+  const shortArms: [boolean, boolean] = [isShort(g.sleeveL), isShort(g.sleeveR)];
+  const armsOut =
+    slot === 'top' && (shortArms[0] || shortArms[1])
+      ? (visit: (p: number) => void) => upperArmOut(body, shortArms, visit)
+      : null;
   return {
     drawBody(layer) {
       drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
       if (raisedL) clearArm(layer, body.armL, span);
       if (raisedR) clearArm(layer, body.armR, span);
+      // nor beside an upper arm bent out down the torso's side below its short sleeve (`upperArmOut`)
+      armsOut?.((p) => {
+        layer.data[p * 4 + 3] = 0;
+      });
       // the hood behind it all, left whole beside a raised arm's root (its sleeve, drawn later, lies over it; taken
       // off with the body piece it left the backdrop between the neck and the sleeve: round 18, part Y4)
       if (hood) drawHood(layer, hood, true);
@@ -1976,7 +1987,7 @@ export function placeUpper(
         const srcLen = dist(lerp(s.seamOuter, s.seamInner, 0.5), lerp(s.cuffOuter, s.cuffInner, 0.5));
         // sleeves stop before the wrist so it stays visible; the variant's length shortens or lengthens them
         // long sleeves (longer than half the shoulders in the flat lay) run to the wrist; short ones keep their scale
-        const long = srcLen > srcShoulderW * 0.6;
+        const long = srcLen > srcShoulderW * LONG_SLEEVE;
         const wanted = long ? armLen * variant.length : srcLen * scale * Math.min(1.1, variant.length);
         // a short sleeve on an arm down the side: its seam runs from the shoulder's top down to the armpit, along the
         // arm, so its own length from the shoulder's joint stopped its cuff above the armpit (the strip folded over
@@ -2200,6 +2211,7 @@ export function placeUpper(
     },
     hemY,
     sleeveless: strapped(slot) && g.sleeveless,
+    ...(armsOut ? { armsOut } : {}),
     room: hoodRoom(
       hood,
       long && hemY > body.pelvis.y
@@ -3224,6 +3236,48 @@ function clearArm(layer: Layer, arm: Limb, span: number): void {
         const t = Math.max(0, Math.min(1, ((x - p.x) * dx + (y - p.y) * dy) / l2));
         if ((p.x + dx * t - x) ** 2 + (p.y + dy * t - y) ** 2 <= r * r) layer.data[(y * W + x) * 4 + 3] = 0;
       }
+    }
+  }
+}
+
+/**
+ * The upper arm of an arm bent out to the side (not raised, its hand away from the body: `elbowsOut`'s) whose upper
+ * arm runs down along the torso's side (its axis within `ARM_ALONG` arm half-widths of the torso's edge over the
+ * lower half of the way to the elbow: the elbow at the side, the forearm out), from the shoulder to the elbow: the
+ * pixels of each row from the torso's edge out to `ARM_OUT_REACH` arm half-widths past the arm's axis. A top's body
+ * piece is not drawn there: cgi-model-15's upper arm runs down beside her bust, whose old strapless top's side bulges
+ * past it, and the tee's body carried out to that bulge under a short sleeve read as a rounded flap of cloth with the
+ * forearm coming out of the shirt's side (issue 38, round 28, part J4, from round 26's I5). The fill paints it as the
+ * arm's skin. An upper arm out in the open beside the torso (her other arm: its axis 0.8-2.6 half-widths out there)
+ * already shows between the body piece and the sleeve; cut there, the body piece's ease by the hip stepped in at the
+ * elbow's row.
+ */
+const ARM_OUT_REACH = 1.5;
+const ARM_ALONG = 0.75;
+export function upperArmOut(body: Body, short: readonly [boolean, boolean], visit: (p: number) => void): void {
+  const arms: [Limb, boolean, -1 | 1][] = [
+    [body.armL, body.armRaised[0] || !short[0], -1],
+    [body.armR, body.armRaised[1] || !short[1], 1],
+  ];
+  const W = body.width;
+  for (const [arm, skip, sign] of arms) {
+    if (skip || bendAngle(arm) <= HANGING_BEND || (arm.end.x - arm.root.x) * sign <= 0) continue;
+    const { root, mid } = arm;
+    if (mid.y - root.y < 1) continue;
+    const half = Math.min(arm.widthRoot, body.span * ARM_ROOT_MAX) / 2;
+    const axisAt = (y: number) => root.x + ((mid.x - root.x) * (y - root.y)) / (mid.y - root.y);
+    let along = true;
+    for (let y = Math.ceil((root.y + mid.y) / 2); y <= Math.floor(mid.y) && along; y++) {
+      const [tl, tr] = body.torsoEdges(y);
+      along = (axisAt(y) - (sign < 0 ? tl : tr)) * sign <= half * ARM_ALONG;
+    }
+    if (!along) continue;
+    for (let y = Math.max(0, Math.ceil(root.y)); y <= Math.min(body.height - 1, Math.floor(mid.y)); y++) {
+      const [tl, tr] = body.torsoEdges(y);
+      const ax = axisAt(y);
+      const from = Math.max(0, Math.round(sign < 0 ? ax - half * ARM_OUT_REACH : tr));
+      const to = Math.min(W - 1, Math.round(sign < 0 ? tl : ax + half * ARM_OUT_REACH));
+      for (let x = from; x <= to; x++) visit(y * W + x);
     }
   }
 }
