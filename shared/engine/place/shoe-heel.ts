@@ -12,8 +12,9 @@ import type { GrayImage, RgbaImage } from '../core/types';
 
 /** The pump's outline beside the instep, a share of the front's width either side of its middle (drawFront's). */
 const SIDE_HALF = 0.344;
-/** The walls' top at the back of the foot: this share of the height from the sole to the ankle. */
-const WALL_TOP = 0.58;
+/** The walls' top at the back of the foot: this share of the height from the sole to the ankle (0.58 stood the outer
+ * wall up as a horn above the vamp's corner: a tray's post, not a shoe's side going back low along the foot). */
+const WALL_TOP = 0.52;
 /** The walls' top where they meet the vamp's sides (drawFront's vamp reaches this high at its edge). */
 const WALL_FRONT = 0.44;
 /** A wall seen from the front is this share of the front's width thick, along the foot's edge. */
