@@ -532,4 +532,35 @@ describe('shoes seen from the front (real models)', () => {
       expect({ largest, pieces: sizes.length, one: largest > 0.85 }).toMatchObject({ one: true });
     }
   }, 60_000);
+
+  // round 28, J2: the side view's gloss stripe, read on the toe box where the side view has it, was a straight pale
+  // dash across each vamp (a side view's line on a front); now the vamp is the upper's red with a soft gloss on the
+  // toe box's ridge. Counted per foot: pale shoe pixels (pink-white, not the vamp's red), and the vamp's mean luma
+  // in its middle fifth over that 0.5-0.8 of its half width out (the ridge lit, its sides turning away)
+  // (ai-body: pale 17 / 8 and ridge 1.09 / 1.02 on the old code, 3 / 4 and 1.67 / 1.61 now)
+  it("shows a pump's gloss on its toe box's ridge, not the side view's stripe as a dash across the vamp", async () => {
+    const shoe = ([r, g, b]: Rgb) => r > 35 && r > g * 1.4 && r > b * 1.3;
+    const luma = ([r, g, b]: Rgb) => 0.3 * r + 0.59 * g + 0.11 * b;
+    const pale: number[] = [];
+    const ridge: number[] = [];
+    for (const f of await render('heels-red')) {
+      const px = f.px.filter((p) => shoe(p.c));
+      const soleY = Math.max(...px.map((p) => p.y));
+      const up = (p: { y: number }) => (soleY - p.y) / (soleY - f.ankleY);
+      // (the vamp's bright red, not the dark heel beside it)
+      const low = px.filter((p) => up(p) < 0.3 && p.c[0] >= 110);
+      const xs = low.map((p) => p.x);
+      const mid = (Math.min(...xs) + Math.max(...xs)) / 2;
+      const half = (Math.max(...xs) - Math.min(...xs)) / 2;
+      pale.push(px.filter((p) => p.c[1] > 140 && p.c[0] > 190).length);
+      const mean = (k0: number, k1: number) => {
+        const q = low.filter(
+          (p) => up(p) > 0.05 && Math.abs(p.x - mid) >= half * k0 && Math.abs(p.x - mid) <= half * k1,
+        );
+        return q.reduce((a, p) => a + luma(p.c), 0) / Math.max(1, q.length);
+      };
+      ridge.push(mean(0, 0.2) / mean(0.5, 0.8));
+    }
+    expect({ pale, ridge, ok: pale.every((n) => n < 6) && ridge.every((r) => r > 1.3) }).toMatchObject({ ok: true });
+  }, 60_000);
 });

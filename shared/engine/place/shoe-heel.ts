@@ -12,8 +12,9 @@ import type { GrayImage, RgbaImage } from '../core/types';
 
 /** The pump's outline beside the instep, a share of the front's width either side of its middle (drawFront's). */
 const SIDE_HALF = 0.344;
-/** The walls' top at the back of the foot: this share of the height from the sole to the ankle. */
-const WALL_TOP = 0.58;
+/** The walls' top at the back of the foot: this share of the height from the sole to the ankle (0.58 stood the outer
+ * wall up as a horn above the vamp's corner: a tray's post, not a shoe's side going back low along the foot). */
+const WALL_TOP = 0.52;
 /** The walls' top where they meet the vamp's sides (drawFront's vamp reaches this high at its edge). */
 const WALL_FRONT = 0.44;
 /** A wall seen from the front is this share of the front's width thick, along the foot's edge. */
@@ -393,4 +394,55 @@ export function profileAt(colours: Rgb[], s: number): Rgb {
   const b = colours[j];
   if (!a || !b) throw new RangeError(`No colour at ${s} across a profile of ${colours.length}`);
   return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w, a[2] + (b[2] - a[2]) * w];
+}
+
+/** The product's highlight: its pixels this many times brighter (luma) than the upper's median are its gloss. */
+const GLOSS_OVER = 1.25;
+/** ...read on the toe end (this share of the side view's length from the toe), down to the sole's top. */
+const GLOSS_TOE_END = 0.45;
+/** ...and it is one when at least this share of the toe end's pixels are that bright (else a matte shoe). */
+const GLOSS_SHARE = 0.005;
+
+const luma = (c: ArrayLike<number>): number => 0.3 * (c[0] ?? 0) + 0.59 * (c[1] ?? 0) + 0.11 * (c[2] ?? 0);
+
+/**
+ * A side view's upper and its gloss: the median colour of the toe end's opaque pixels, and the median of those
+ * GLOSS_OVER times brighter than it (a patent shoe's highlight stripe along its side), null where too few are.
+ * Seen from the front that stripe, read on the toe box where the side view has it, is a straight pale dash across
+ * the vamp; the front takes its colour for a highlight of its own on the toe box's ridge instead.
+ */
+export function pumpGloss(
+  image: RgbaImage,
+  alpha: GrayImage,
+  b: Box,
+  toeRight: boolean,
+): { upper: Rgb; gloss: Rgb | null } | null {
+  const upper = sideColour(image, alpha, b, toeRight, [0, GLOSS_TOE_END], [0, 0.85]);
+  if (!upper) return null;
+  const W = image.width;
+  const x0 = Math.max(0, Math.round(toeRight ? b.x + b.w * (1 - GLOSS_TOE_END) : b.x));
+  const x1 = Math.min(W, Math.round(toeRight ? b.x + b.w : b.x + b.w * GLOSS_TOE_END));
+  const y0 = Math.max(0, Math.round(b.y));
+  const y1 = Math.min(image.height, Math.round(b.y + b.h * 0.85));
+  const step = Math.max(1, Math.round(Math.sqrt(((x1 - x0) * (y1 - y0)) / (SAMPLES * 8))));
+  const lu = luma(upper);
+  const rs: number[] = [];
+  const gs: number[] = [];
+  const bs: number[] = [];
+  let n = 0;
+  for (let y = y0; y < y1; y += step) {
+    for (let x = x0; x < x1; x += step) {
+      if ((alpha.data[y * W + x] ?? 0) < 128) continue;
+      n++;
+      const o = (y * W + x) * 4;
+      const px = [image.data[o] ?? 0, image.data[o + 1] ?? 0, image.data[o + 2] ?? 0];
+      if (luma(px) < lu * GLOSS_OVER) continue;
+      rs.push(px[0] ?? 0);
+      gs.push(px[1] ?? 0);
+      bs.push(px[2] ?? 0);
+    }
+  }
+  if (rs.length < Math.max(3, n * GLOSS_SHARE)) return { upper, gloss: null };
+  const med = (a: number[]) => a.sort((m, k) => m - k)[a.length >> 1] ?? 0;
+  return { upper, gloss: [med(rs), med(gs), med(bs)] };
 }

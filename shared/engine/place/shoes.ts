@@ -7,7 +7,7 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
-import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, paleNearby, profileAt } from './shoe-heel';
+import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, paleNearby, profileAt, pumpGloss } from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
 import { rearBesideShin, type RearFoot } from './shoe-rear';
 import { profileFoot, profileHeight } from './shoe-profile';
@@ -736,6 +736,17 @@ const PUMP_THROAT_CURVE = 1.3;
  * little off the sole's row (the foot's sides stay covered) and its tip is no drip hanging below the foot. */
 const PUMP_TOE_ROUND = 0.7;
 const PUMP_TOE_DROP = 0.15;
+/** A standing pump's upper seen from the front: pixels read brighter than GLOSS_FROM times its median (luma) are the
+ * side view's gloss stripe (a straight pale dash across the vamp), replaced by the median fully GLOSS_SOFT above that. */
+const GLOSS_FROM = 1.1;
+const GLOSS_SOFT = 0.4;
+/** ...its gloss shown instead where a patent toe box seen from the front catches the light: a soft highlight on its
+ * ridge, at RIDGE_AT of the toe box's height, RIDGE_ACROSS of its half width and RIDGE_ALONG of its height wide
+ * (one standard deviation), at most RIDGE_MOST of the gloss's colour. */
+const RIDGE_AT = 0.5;
+const RIDGE_ACROSS = 0.28;
+const RIDGE_ALONG = 0.3;
+const RIDGE_MOST = 0.55;
 /** Over an old shoe, the instep flares from the ankle to this share of the front's width either side at the throat (the vamp's sides there). */
 const INSTEP_FLARE = TOE_HALF * 0.7;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
@@ -899,6 +910,8 @@ function drawFront(
     out[2] = bs / as;
     return true;
   };
+  // (a standing pump: its upper's colour and gloss, `pumpGloss`)
+  const gloss = roundToe ? pumpGloss(image, alpha, b, toeRight) : null;
   // the canvas's bounding box in the picture
   const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer, Math.ceil(drop * height));
   const rgb = [0, 0, 0];
@@ -949,7 +962,22 @@ function drawFront(
         }
         if (!read(sx, Math.max(ctop, Math.min(bot, sy)), rgb)) continue;
         const a = inShoe;
-        for (let c = 0; c < 3; c++) layer.data[o + c] = Math.min(255, (rgb[c] ?? 0) * shade * (tint[c] ?? 0));
+        // (a standing pump's upper: the side view's gloss stripe taken out, its gloss on the toe box's ridge)
+        // (a matte product, no gloss found: its upper as it is, any paler detail kept)
+        let g = 0;
+        if (gloss?.gloss && vp >= soleTop) {
+          const lu = 0.3 * gloss.upper[0] + 0.59 * gloss.upper[1] + 0.11 * gloss.upper[2];
+          const l = 0.3 * (rgb[0] ?? 0) + 0.59 * (rgb[1] ?? 0) + 0.11 * (rgb[2] ?? 0);
+          const w = Math.max(0, Math.min(1, (l - lu * GLOSS_FROM) / (lu * GLOSS_SOFT)));
+          for (let c = 0; c < 3; c++) rgb[c] = (rgb[c] ?? 0) * (1 - w) + (gloss.upper[c] ?? 0) * w;
+          const du = u / (TOE_HALF * 0.8 * RIDGE_ACROSS);
+          const dv = (v - toeH * RIDGE_AT) / (toeH * RIDGE_ALONG);
+          g = RIDGE_MOST * Math.exp(-0.5 * (du * du + dv * dv));
+        }
+        for (let c = 0; c < 3; c++) {
+          const d = Math.min(255, (rgb[c] ?? 0) * shade * (tint[c] ?? 0));
+          layer.data[o + c] = gloss?.gloss ? d + (Math.min(255, (gloss.gloss[c] ?? 0) * (tint[c] ?? 0)) - d) * g : d;
+        }
         layer.data[o + 3] = a * 255;
       } else continue;
       if (x < layer.x0) layer.x0 = x;
