@@ -36,6 +36,7 @@ import {
   leaveLooseHair,
   oldDarkIslands,
   leaveArmSlits,
+  leaveSkinOutline,
   oldArmEdge,
   oldCollar,
   closeUnderarm,
@@ -401,6 +402,8 @@ export async function tryOn(
       oldShoulderRim(old, body, maps, head, person, scene.skin, scene.background);
     // and its pale grey rim round that at the shoulders and armholes (a sheer yoke's edge the skin map took)
     if (slot === 'top' || slot === 'one-piece') oldYokeRim(old, body, maps, head, person, scene.skin, scene.background);
+    // but a bare arm's or shoulder's own blended outline beside it is the skin's (`leaveSkinOutline`)
+    if (slot === 'top' || slot === 'one-piece') leaveSkinOutline(old, body, maps, head, person, scene.background);
     // but a slit of it in an arm's skin is the arm's own shadowed edge
     if (slot === 'top' || slot === 'one-piece') leaveArmSlits(old, body, maps);
     // and an arm's outline blended with a dark old garment beside it is the old garment's edge (`oldArmEdge`)

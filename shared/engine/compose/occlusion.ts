@@ -1779,6 +1779,115 @@ export function oldYokeRim(
   }
 }
 
+/** How deep (x the span) in from the person's outline a run of old pixels beside bare skin may be that skin's rim. */
+export const SKIN_RIM_DEEP = 0.05;
+/** From this far (x the span) above a shoulder's joint down (not the neck's outline above it). */
+export const SKIN_RIM_ABOVE = 0.05;
+/** How many pixels of skin, not old, follow that run inward along its row (the bare arm or shoulder itself). */
+export const SKIN_RIM_SKIN = 3;
+/** A rim pixel lies at most this far (RGB) off the line from that skin's colour to the backdrop's. */
+export const SKIN_RIM_OFF = 32;
+/** ...and along it within this much past either end (share of the way from the skin to the backdrop). */
+export const SKIN_RIM_PAST = 0.3;
+/** The skin and the backdrop at least this far apart (RGB) for a blend of the two to be told from either. */
+export const SKIN_RIM_APART = 24;
+
+/**
+ * Old pixels that are a bare arm's or shoulder's own blended outline (issue 38, round 28, part J3): the outline's
+ * rim, half skin and half a pale backdrop, is greyer than the skin, so `oldByColour`, `oldShoulderRim` and
+ * `oldYokeRim` took it as an old sheer's rim (ai-body's white dress before her white wall) along the outer side of
+ * the arm beside the old dress's armhole: filled as a thin band of the body's model cut across the photo's own
+ * outline, the arm's outline below the shoulder was ragged with pale and mauve flecks. In the shoulders' window, from
+ * SKIN_RIM_ABOVE spans above each shoulder's joint down, on each row from the person's outer outline (past the mask's
+ * blended rim): where the first SKIN_RIM_SKIN pixels of bare skin (the skin map, not old) in a row begin within
+ * SKIN_RIM_DEEP spans, the old pixels before them, each a blend of that skin and the backdrop there (within
+ * SKIN_RIM_OFF of the line between the two, SKIN_RIM_PAST past its ends: the outline's own darker line), are the
+ * skin's outline: left as the photo's. A sheer yoke's rim has the old garment inward of it, not bare skin.
+ */
+export function leaveSkinOutline(
+  old: Uint8Array,
+  body: Body,
+  maps: Maps,
+  head: Uint8Array,
+  person: RgbaImage,
+  bg: BackgroundModel | null,
+): void {
+  if (!bg) return;
+  const { width: W, mask, span } = body;
+  const d = person.data;
+  const win = shouldersWindow(body, 1);
+  if (!win) return;
+  const { x0, x1, y0, y1 } = win;
+  const deep = Math.max(2, Math.round(span * SKIN_RIM_DEEP));
+  const axis = body.neck.x;
+  const v = [0, 0, 0];
+  const free = (p: number) => !old[p] && maps.skin[p] && (maps.hair[p] ?? 0) < 128 && !head[p] && !maps.handArea[p];
+  for (let y = y0; y <= y1; y++) {
+    for (const dir of [1, -1]) {
+      // (from its shoulder's joint down: above it, beside the neck, the outline is the neck's and the slope's)
+      const sh = body.shoulderL.x < axis === dir > 0 ? body.shoulderL : body.shoulderR;
+      if (y < sh.y - span * SKIN_RIM_ABOVE) continue;
+      // from the window's outer side inward to the person's outline
+      let x = dir > 0 ? x0 : x1;
+      const stop = Math.round(axis);
+      while (x * dir < stop * dir && (mask[y * W + x] ?? 0) < 128) x += dir;
+      if (x * dir >= stop * dir || x === (dir > 0 ? x0 : x1)) continue;
+      // (past the mask's blended rim, the backdrop's side of the outline)
+      let gap = 0;
+      while (gap < 3 * deep && !old[y * W + x] && (mask[y * W + x] ?? 0) < SHOULDER_RIM_MASK && x * dir < stop * dir) {
+        x += dir;
+        gap++;
+      }
+      // the rim up to the first SKIN_RIM_SKIN pixels of bare skin in a row (old or blended pixels before it)
+      const a = x;
+      let run = 0;
+      let n = -1;
+      for (let i = 0; i < deep + SKIN_RIM_SKIN && (a + i * dir) * dir < stop * dir; i++) {
+        run = free(y * W + a + i * dir) ? run + 1 : 0;
+        if (run === SKIN_RIM_SKIN) {
+          n = i + 1 - SKIN_RIM_SKIN;
+          break;
+        }
+      }
+      if (n <= 0) continue;
+      // the bare skin inward of it, its mean colour
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      for (let k = 0; k < SKIN_RIM_SKIN; k++) {
+        const q = y * W + a + (n + k) * dir;
+        sr += d[q * 4] ?? 0;
+        sg += d[q * 4 + 1] ?? 0;
+        sb += d[q * 4 + 2] ?? 0;
+      }
+      sr /= SKIN_RIM_SKIN;
+      sg /= SKIN_RIM_SKIN;
+      sb /= SKIN_RIM_SKIN;
+      let blend = true;
+      for (let i = 0; i < n && blend; i++) {
+        const xx = a + i * dir;
+        const p = y * W + xx;
+        if (!old[p]) continue;
+        bg.at(xx, y, v);
+        const ur = (v[0] ?? 0) - sr;
+        const ug = (v[1] ?? 0) - sg;
+        const ub = (v[2] ?? 0) - sb;
+        const l2 = ur * ur + ug * ug + ub * ub;
+        const pr = (d[p * 4] ?? 0) - sr;
+        const pg = (d[p * 4 + 1] ?? 0) - sg;
+        const pb = (d[p * 4 + 2] ?? 0) - sb;
+        const t = (pr * ur + pg * ug + pb * ub) / l2;
+        const off = Math.hypot(pr - t * ur, pg - t * ug, pb - t * ub);
+        // (a skin as pale as the backdrop: no blend of the two can be told from either)
+        blend = l2 >= SKIN_RIM_APART * SKIN_RIM_APART && off <= SKIN_RIM_OFF;
+        blend &&= t >= -SKIN_RIM_PAST && t <= 1 + SKIN_RIM_PAST;
+      }
+      if (!blend) continue;
+      for (let i = 0; i < n; i++) old[y * W + a + i * dir] = 0;
+    }
+  }
+}
+
 /** A run of old pixels on an arm at most this long (px), along a row or a column, between the arm's skin is the arm's. */
 export const ARM_SLIT_MOST = 2;
 
