@@ -370,33 +370,62 @@ const SKIN_ISLAND = 0.3;
  */
 function skinIslandsOff(out: Uint8Array, body: Body, maps: Maps, y0: number, y1: number): void {
   const { width: W, height: H, mask } = body;
-  const ya = Math.max(0, Math.round(y0));
-  const yb = Math.min(H - 1, Math.round(y1));
+  const ya = Math.max(1, Math.round(y0));
+  const yb = Math.min(H - 2, Math.round(y1));
   if (yb <= ya) return;
-  const bin = new Uint8Array(W * H);
   const caps = [...legCapsules(body), ...armCapsules(body)];
-  for (let p = ya * W; p < (yb + 1) * W; p++) {
-    if (!maps.skin[p] || (mask[p] ?? 0) < 128 || maps.handArea[p]) continue;
-    const x = p % W;
-    if (onBody(body, caps, x, (p - x) / W) < 0.5) bin[p] = 255;
-  }
-  const most = (body.span * SKIN_ISLAND) ** 2;
-  for (const piece of componentPixels(bin, W, H)) {
-    if (piece.length > most) continue;
-    let touches = false;
-    let hand = false;
-    const inHand = (q: number) => q >= 0 && q < W * H && (maps.handArea[q] ?? 0) > 0;
-    for (const p of piece) {
+  // (`onBody` below the neck: its torso and capsules)
+  const torsoTo = body.pelvis.y + body.torsoH * 0.1;
+  // 0 not yet read, 1 an island's candidate (skin in the mask off the body, not a hand's box), 2 not, 3 taken
+  const state = new Uint8Array(W * H);
+  const candidate = (p: number): boolean => {
+    if (!state[p]) {
       const x = p % W;
-      // next to a hand: its fingers past the hand's box
-      if (inHand(p - 1) || inHand(p + 1) || inHand(p - W) || inHand(p + W)) {
-        hand = true;
-        break;
+      const y = (p - x) / W;
+      let ok = y >= ya && y <= yb && !!maps.skin[p] && (mask[p] ?? 0) >= 128 && !maps.handArea[p] && !out[p];
+      if (ok && y <= torsoTo) {
+        const [tl, tr] = body.torsoEdges(y);
+        if (x >= tl && x <= tr) ok = false;
       }
-      if ((x > 0 && out[p - 1]) || (x < W - 1 && out[p + 1]) || out[p - W] || out[p + W]) touches = true;
+      for (const c of caps) {
+        if (!ok) break;
+        if (inCapsule(x, y, c[0] ?? 0, c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, c[4] ?? 0)) ok = false;
+      }
+      state[p] = ok ? 1 : 2;
     }
-    if (hand || !touches) continue;
-    for (const p of piece) out[p] = 255;
+    return state[p] === 1;
+  };
+  const most = (body.span * SKIN_ISLAND) ** 2;
+  const stack: number[] = [];
+  const piece: number[] = [];
+  // flood from each candidate next to the region, through candidates, up to `most` pixels
+  for (let y = ya; y <= yb; y++) {
+    for (let x = 1, p = y * W + 1; x < W - 1; x++, p++) {
+      if (out[p] || !maps.skin[p] || state[p] || !(out[p - 1] || out[p + 1] || out[p - W] || out[p + W])) continue;
+      if (!candidate(p)) continue;
+      stack.length = 0;
+      piece.length = 0;
+      state[p] = 3;
+      stack.push(p);
+      let hand = false;
+      while (stack.length && piece.length <= most) {
+        const q = stack.pop() ?? 0;
+        piece.push(q);
+        const qx = q % W;
+        for (const n of [qx > 0 ? q - 1 : -1, qx < W - 1 ? q + 1 : -1, q - W, q + W]) {
+          if (n < 0 || n >= W * H) continue;
+          // next to a hand's box: its fingers past it
+          if (maps.handArea[n]) hand = true;
+          if (state[n] !== 3 && candidate(n)) {
+            state[n] = 3;
+            stack.push(n);
+          }
+        }
+      }
+      // (a part too large or by a hand: its pixels stay marked, not taken)
+      if (hand || piece.length > most || stack.length) continue;
+      for (const q of piece) out[q] = 255;
+    }
   }
 }
 
