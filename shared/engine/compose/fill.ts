@@ -359,6 +359,11 @@ export function oldRegion(
 
 /** A skin-map island off the body at most this big (x the span, the side of a square) is the old skirt's. */
 const SKIN_ISLAND = 0.3;
+/**
+ * An island within this many capsule radii of a leg's or an arm's axis is the limb's (the capsules are narrower than
+ * a knee bent behind the other leg, cgi-model-15, or a calf's outer curve, ai-body: their edges were taken).
+ */
+const ISLAND_LIMB_ROOM = 2;
 
 /**
  * Islands of the skin map off the body, beside an old skirt's region, are the skirt's (issue 38, round 28, part J1;
@@ -389,7 +394,7 @@ function skinIslandsOff(out: Uint8Array, body: Body, maps: Maps, y0: number, y1:
       }
       for (const c of caps) {
         if (!ok) break;
-        if (inCapsule(x, y, c[0] ?? 0, c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, c[4] ?? 0)) ok = false;
+        if (inCapsule(x, y, c[0] ?? 0, c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, (c[4] ?? 0) * ISLAND_LIMB_ROOM)) ok = false;
       }
       state[p] = ok ? 1 : 2;
     }
