@@ -72,7 +72,7 @@ describe('the old garment beside a new bottom', () => {
     // mask from 0.3 span above the pelvis to the knees, 0.45 span or more beside the thighs' axes, off the arms,
     // neither filled nor the new garment, pale salmon (red over green under 110, green over 120: the frills lit
     // pink; the curtain's pink is redder). Before: 115 (a block of the hem's frills that passed the skin test, the
-    // region stopped at it); after: 1
+    // region stopped at it); after: 5
     let fleck = 0;
     for (let y = Math.round(body.pelvis.y - body.span * 0.3); y < Math.round(body.legL.mid.y); y++) {
       for (let x = 0; x < W; x++) {
