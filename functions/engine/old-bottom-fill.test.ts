@@ -68,6 +68,23 @@ describe('the old garment beside a new bottom', () => {
     expect(fillN).toBeGreaterThan(1000);
     // before: 460 such pixels over 46,056 filled (0.010): the gold frill line and the fringe; after: 46 (0.0009)
     expect(left / fillN).toBeLessThan(0.004);
+    // no skin-toned fleck of the tutu's frills left beside the hips (round 28, part J1): pixels of the old person
+    // mask from 0.3 span above the pelvis to the knees, 0.45 span or more beside the thighs' axes, off the arms,
+    // neither filled nor the new garment, pale salmon (red over green under 110, green over 120: the frills lit
+    // pink; the curtain's pink is redder). Before: 115 (a block of the hem's frills that passed the skin test, the
+    // region stopped at it); after: 5
+    let fleck = 0;
+    for (let y = Math.round(body.pelvis.y - body.span * 0.3); y < Math.round(body.legL.mid.y); y++) {
+      for (let x = 0; x < W; x++) {
+        const p = y * W + x;
+        if (body.mask[p]! < 128 || filled[p] || garment[p]! >= 128 || body.onArm(x, y)) continue;
+        const thigh = Math.min(...[body.legL, body.legR].map((l) => Math.abs(x - (l.root.x + l.mid.x) / 2)));
+        if (thigh < body.span * 0.45) continue;
+        const d = r.image.data;
+        if (d[p * 4]! - d[p * 4 + 1]! < 110 && d[p * 4 + 1]! > 120) fleck++;
+      }
+    }
+    expect(fleck).toBeLessThan(30);
     // the fill off the legs has the curtain's sparkle, not a smooth patch in the tutu's shape (round 20, part A3):
     // per pixel the mean luma step (right and down) over 9x9 px; the share of the fill's pixels (0.3 span off the
     // legs, the window inside the fill) under 0.35 of the backdrop's median on the same rows

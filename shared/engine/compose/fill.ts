@@ -338,6 +338,9 @@ export function oldRegion(
       if (inZone) out[p] = 255;
     }
   }
+  // (a bottom's only: a dress's region is also its room over the old skirt, `skirt-flare.test.ts`: taken for a maxi
+  // dress over the tutu, it bit 0.22 spans out of the dress's side)
+  if (slot === 'bottom') skinIslandsOff(out, body, maps, Math.max(y0, skirtTop), y1);
   dropSkinRims(out, maps.skin, mask, W, H, Math.max(2, Math.round(span * SKIN_RIM)), image);
   if (slot === 'bottom' || slot === 'one-piece') growIntoFringe(out, body, maps);
   // a top's old garment: its blurred edge in the mask's soft fringe by the torso's sides too (`topFringe`)
@@ -354,6 +357,83 @@ export function oldRegion(
   if (slot === 'bottom' || slot === 'one-piece') fillEnclosed(out, W, H, (span * ENCLOSED_HOLE) ** 2);
   if (slot === 'bottom') leaveBareLegs(out, body, maps, image);
   return out;
+}
+
+/** A skin-map island off the body at most this big (x the span, the side of a square) is the old skirt's. */
+const SKIN_ISLAND = 0.3;
+/**
+ * An island within this many capsule radii of a leg's or an arm's axis is the limb's (the capsules are narrower than
+ * a knee bent behind the other leg, cgi-model-15, or a calf's outer curve, ai-body: their edges were taken).
+ */
+const ISLAND_LIMB_ROOM = 2;
+
+/**
+ * Islands of the skin map off the body, beside an old skirt's region, are the skirt's (issue 38, round 28, part J1;
+ * in place): a tutu's pink-lit frills along its hem pass the skin test; the region stopped at them, and what of them
+ * the new bottom does not cover stayed beside it as a skin-coloured fleck in the backdrop's fill (cgi-model-2, left
+ * of the hips). The skin map's pixels in the mask from the skirt's top down that are off the body (the torso, the
+ * legs' and the arms' capsules: `onBody`; not a hand's box) are split into parts; a part under SKIN_ISLAND spans
+ * square that touches the region and no hand's box (fingers past it) is the region's.
+ */
+function skinIslandsOff(out: Uint8Array, body: Body, maps: Maps, y0: number, y1: number): void {
+  const { width: W, height: H, mask } = body;
+  const ya = Math.max(1, Math.round(y0));
+  const yb = Math.min(H - 2, Math.round(y1));
+  if (yb <= ya) return;
+  const caps = [...legCapsules(body), ...armCapsules(body)];
+  // (`onBody` below the neck: its torso and capsules)
+  const torsoTo = body.pelvis.y + body.torsoH * 0.1;
+  // 0 not yet read, 1 an island's candidate (skin in the mask off the body, not a hand's box), 2 not, 3 taken
+  const state = new Uint8Array(W * H);
+  const candidate = (p: number): boolean => {
+    if (!state[p]) {
+      const x = p % W;
+      const y = (p - x) / W;
+      let ok = y >= ya && y <= yb && !!maps.skin[p] && (mask[p] ?? 0) >= 128 && !maps.handArea[p] && !out[p];
+      if (ok && y <= torsoTo) {
+        const [tl, tr] = body.torsoEdges(y);
+        if (x >= tl && x <= tr) ok = false;
+      }
+      for (const c of caps) {
+        if (!ok) break;
+        if (inCapsule(x, y, c[0] ?? 0, c[1] ?? 0, c[2] ?? 0, c[3] ?? 0, (c[4] ?? 0) * ISLAND_LIMB_ROOM)) ok = false;
+      }
+      state[p] = ok ? 1 : 2;
+    }
+    return state[p] === 1;
+  };
+  const most = (body.span * SKIN_ISLAND) ** 2;
+  const stack: number[] = [];
+  const piece: number[] = [];
+  // flood from each candidate next to the region, through candidates, up to `most` pixels
+  for (let y = ya; y <= yb; y++) {
+    for (let x = 1, p = y * W + 1; x < W - 1; x++, p++) {
+      if (out[p] || !maps.skin[p] || state[p] || !(out[p - 1] || out[p + 1] || out[p - W] || out[p + W])) continue;
+      if (!candidate(p)) continue;
+      stack.length = 0;
+      piece.length = 0;
+      state[p] = 3;
+      stack.push(p);
+      let hand = false;
+      while (stack.length && piece.length <= most) {
+        const q = stack.pop() ?? 0;
+        piece.push(q);
+        const qx = q % W;
+        for (const n of [qx > 0 ? q - 1 : -1, qx < W - 1 ? q + 1 : -1, q - W, q + W]) {
+          if (n < 0 || n >= W * H) continue;
+          // next to a hand's box: its fingers past it
+          if (maps.handArea[n]) hand = true;
+          if (state[n] !== 3 && candidate(n)) {
+            state[n] = 3;
+            stack.push(n);
+          }
+        }
+      }
+      // (a part too large or by a hand: its pixels stay marked, not taken)
+      if (hand || piece.length > most || stack.length) continue;
+      for (const q of piece) out[q] = 255;
+    }
+  }
 }
 
 /** Below a dress's hem, the mask this far (x the legs' capsule radii) from the legs' axes is the legs' own. */
