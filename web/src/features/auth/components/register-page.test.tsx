@@ -21,6 +21,7 @@ vi.mock('../../../lib/runtime-config', () => ({
 
 import { confirmSignUp, hasStoredSession, signIn, signUp } from '../../../lib/auth';
 import { createQueryClient } from '../../../lib/query-client';
+import { useCurrentUser } from '../../../api/current-user';
 import RegisterPage from './register-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -46,6 +47,19 @@ const show = () =>
       </MemoryRouter>
     </QueryClientProvider>,
   );
+
+/** As app-layout.tsx: once signed in, the routes remount inside the signed-in providers (another parent). */
+function RemountingShell() {
+  const { isAuthenticated } = useCurrentUser();
+  const routes = (
+    <Routes>
+      <Route path="/auth/register" element={<RegisterPage />} />
+      <Route path="/dashboard" element={<p>dashboard here</p>} />
+      <Route path="/onboarding" element={<p>onboarding here</p>} />
+    </Routes>
+  );
+  return isAuthenticated ? <section>{routes}</section> : <div>{routes}</div>;
+}
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -103,5 +117,30 @@ describe('register page', () => {
     const age = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/age');
     expect(age).toBeTruthy();
     expect(JSON.parse(String(age![1]!.body))).toEqual({ birthDate: '1990-04-12' });
+  });
+
+  it('goes on to onboarding when the page remounts as the session appears (not to the dashboard as if signed in before)', async () => {
+    vi.mocked(signIn).mockImplementationOnce(async () => {
+      vi.mocked(hasStoredSession).mockReturnValue(true);
+      return { status: 'signed-in' };
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/auth/register']}>
+          <RemountingShell />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fill('First name', 'Grace');
+    fill('Last name', 'Hopper');
+    fill('Email', 'new@example.com');
+    fill('Password', 'Demo-pass-1');
+    fill('Date of birth', '1990-04-12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByLabelText('Confirmation code');
+    fill('Confirmation code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('onboarding here')).toBeTruthy();
+    expect(screen.queryByText('dashboard here')).toBeNull();
   });
 });

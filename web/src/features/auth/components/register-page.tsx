@@ -1,5 +1,5 @@
 import { STARTER_GRANT_LABEL } from '@shared/domain/plans';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LocalCodeNote } from './local-code-note';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +11,7 @@ import { authErrorMessage } from '../../../lib/auth-errors';
 import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { Input } from '../../../components/input';
-import { SpinnerIcon } from '../../../components/spinner';
+import { PageSpinner, SpinnerIcon } from '../../../components/spinner';
 import { useCurrentUser } from '../../../api/current-user';
 import { refreshCurrentUser } from '../api/session';
 import { useRuntimeConfig } from '../api/use-runtime-config';
@@ -64,6 +64,20 @@ interface Pending {
   birthDate?: string;
 }
 
+/**
+ * A sign-up being finished: signed in, going on to onboarding (or the path it came from). Kept outside the page's
+ * state: the moment the session exists, the routes remount inside the signed-in providers (app-layout.tsx), and the
+ * page, mounted again, must not take the new account for a visitor who was already signed in (sent to the
+ * dashboard), which raced the sign-up's own way on to onboarding.
+ */
+let finishingSignUp = false;
+const startFinishing = () => {
+  finishingSignUp = true;
+};
+const endFinishing = () => {
+  finishingSignUp = false;
+};
+
 /** /auth/register: create the account, then confirm the e-mailed code, then sign in automatically. */
 export default function RegisterPage() {
   const location = useLocation();
@@ -72,14 +86,23 @@ export default function RegisterPage() {
   const [pending, setPending] = useState<Pending | null>(
     fromLogin?.confirmEmail ? { email: fromLogin.confirmEmail, password: fromLogin.password } : null,
   );
-  const [finishing, setFinishing] = useState(false);
+  const [finishing, setFinishing] = useState(() => finishingSignUp);
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
 
+  // signed in on this page: a sign-up's finishing ends when the page is left (for the sign-up's way on, which React
+  // commits after the sign-in's own render, the page mounted again must still see it)
+  useEffect(() => (isAuthenticated ? endFinishing : undefined), [isAuthenticated]);
+  const onFinishing = () => {
+    startFinishing();
+    setFinishing(true);
+  };
   // Already signed in (not a fresh sign-up): go on to where they were going.
   if (isAuthenticated && !finishing) return <Navigate to={returnTo ?? '/dashboard'} replace />;
-  if (pending) return <ConfirmStep pending={pending} returnTo={returnTo} onFinishing={() => setFinishing(true)} />;
-  return <DetailsStep onRegistered={setPending} returnTo={returnTo} onFinishing={() => setFinishing(true)} />;
+  // mounted again while its sign-up goes on (the step's own state went with the old tree)
+  if (isAuthenticated && !pending) return <PageSpinner label="Signing you in" />;
+  if (pending) return <ConfirmStep pending={pending} returnTo={returnTo} onFinishing={onFinishing} />;
+  return <DetailsStep onRegistered={setPending} returnTo={returnTo} onFinishing={onFinishing} />;
 }
 
 function DetailsStep({
@@ -121,6 +144,7 @@ function DetailsStep({
       await refreshCurrentUser(qc);
       void navigate(afterSignUpPath(returnTo), { replace: true });
     } catch (err) {
+      endFinishing();
       setError(authErrorMessage(err));
     }
   };
@@ -230,6 +254,7 @@ function ConfirmStep({
       await refreshCurrentUser(qc);
       void navigate(afterSignUpPath(returnTo), { replace: true });
     } catch (err) {
+      endFinishing();
       void navigate(signInPath(returnTo), {
         replace: true,
         state: { notice: `Your email is confirmed. ${authErrorMessage(err, 'sign-in')}` },
