@@ -38,10 +38,12 @@ export function AppLayout() {
       </a>
       <TopBar user={user} status={waitingForSession ? 'loading' : status} isHome={isLanding} />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        {status === 'logged-in' ? (
+        {/* a returning visitor's screens are inside the providers from the first render: the session's
+            confirmation then changes no parent, so the screen (and what was typed in it) is not remounted */}
+        {status === 'logged-in' || waitingForSession ? (
           <Suspense fallback={<PageSpinner />}>
             <SignedInProviders>
-              <AppRoutes status={status} waitingForSession={false} />
+              <AppRoutes status={status} waitingForSession={waitingForSession} />
             </SignedInProviders>
           </Suspense>
         ) : (

@@ -181,6 +181,25 @@ describe('app shell: logged in', () => {
     expect(call[1]!.credentials).toBe('include');
   });
 
+  it('keeps a page that needs no session on screen while the stored session is confirmed (not remounted)', async () => {
+    signIn();
+    let confirm: () => void = () => undefined;
+    const confirmed = new Promise<void>((resolve) => {
+      confirm = resolve;
+    });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/auth/user') await confirmed;
+      return answer(input, init);
+    });
+    renderAt('/privacy');
+    const heading = await screen.findByRole('heading', { level: 1, name: /Privacy/ });
+    act(() => confirm());
+    await screen.findByTestId('user-menu-trigger');
+    // the same element: the screen (and anything typed in it) was not mounted again when the user became known
+    expect(screen.getByRole('heading', { level: 1, name: /Privacy/ })).toBe(heading);
+  });
+
   it('shows 404 for unknown paths and redirects /results to /gallery', async () => {
     signIn();
     const { unmount } = renderAt('/does-not-exist');
