@@ -63,6 +63,16 @@ function RemountingShell() {
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Grace Hopper's details, sent with "Create account". */
+function createAccount() {
+  fill('First name', 'Grace');
+  fill('Last name', 'Hopper');
+  fill('Email', 'new@example.com');
+  fill('Password', 'Demo-pass-1');
+  fill('Date of birth', '1990-04-12');
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('register page', () => {
   it('shows the password policy and validates every field', async () => {
     show();
@@ -89,12 +99,7 @@ describe('register page', () => {
       return { status: 'signed-in' };
     });
     show();
-    fill('First name', 'Grace');
-    fill('Last name', 'Hopper');
-    fill('Email', 'new@example.com');
-    fill('Password', 'Demo-pass-1');
-    fill('Date of birth', '1990-04-12');
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    createAccount();
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeTruthy();
     expect(signUp).toHaveBeenCalledWith({
       firstName: 'Grace',
@@ -131,12 +136,7 @@ describe('register page', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    fill('First name', 'Grace');
-    fill('Last name', 'Hopper');
-    fill('Email', 'new@example.com');
-    fill('Password', 'Demo-pass-1');
-    fill('Date of birth', '1990-04-12');
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    createAccount();
     await screen.findByLabelText('Confirmation code');
     fill('Confirmation code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
