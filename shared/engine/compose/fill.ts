@@ -2245,6 +2245,16 @@ function torsoEdgesAt(body: Body, rows: Float64Array | null, y: number): [number
   return [rows[yy * 2] ?? 0, rows[yy * 2 + 1] ?? 0];
 }
 
+/**
+ * One of `torsoEdgesAt`'s two edges (0 left, 1 right) from the row cache, with no array made: the fill's
+ * per-pixel estimate reads them on every pixel of a top's region.
+ */
+function torsoEdgeAt(body: Body, rows: Float64Array, y: number, side: 0 | 1): number {
+  const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
+  if (Number.isNaN(rows[yy * 2] ?? 0)) [rows[yy * 2], rows[yy * 2 + 1]] = body.torsoEdges(yy);
+  return rows[yy * 2 + side] ?? 0;
+}
+
 /** The armpit below a shoulder's joint, in torso heights (the raised arm's side of the chest, `chestUnderRaisedArm`). */
 const ARMPIT_DROP = 0.3;
 /**
@@ -2482,9 +2492,28 @@ function chestUnderRaisedArm(
   y: number,
   corners: readonly (readonly [number, number] | null)[] = [],
 ): [number, number] {
-  let [l, r] = torsoEdgesAt(body, rows, y);
+  const lr = [0, 0];
+  chestUnderRaisedArmInto(body, rows, y, corners, lr);
+  return [lr[0] ?? 0, lr[1] ?? 0];
+}
+
+/** `chestUnderRaisedArm` into `lr` ([left, right]), with nothing allocated: `onBodySoft` asks it per pixel. */
+function chestUnderRaisedArmInto(
+  body: Body,
+  rows: Float64Array | null,
+  y: number,
+  corners: readonly (readonly [number, number] | null)[],
+  lr: number[],
+): void {
+  let l: number;
+  let r: number;
+  if (rows) {
+    l = torsoEdgeAt(body, rows, y, 0);
+    r = torsoEdgeAt(body, rows, y, 1);
+  } else [l, r] = torsoEdgesAt(body, rows, y);
   const ax = body.axisX(y);
-  for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
+  for (let i = 0; i < 2; i++) {
+    const sh = i === 0 ? body.shoulderL : body.shoulderR;
     const below = y - (sh.y + body.torsoH * ARMPIT_DROP);
     const ramp = body.torsoH * ARMPIT_RAMP;
     if (!body.armRaised[i] || below >= ramp) continue;
@@ -2499,7 +2528,8 @@ function chestUnderRaisedArm(
     if (sh.x < ax) l = Math.max(l, ax - reach + (l - ax + reach) * k);
     else r = Math.min(r, ax + reach + (r - ax - reach) * k);
   }
-  return [l, r];
+  lr[0] = l;
+  lr[1] = r;
 }
 
 /**
@@ -2553,29 +2583,41 @@ export function onBodySoft(
   corners: readonly (readonly [number, number] | null)[] = [],
 ): number {
   const ramp = Math.max(1.5, body.span * SKIN_EDGE_FEATHER) / 2;
-  const soft = (d: number) => Math.max(0, Math.min(1, 0.5 + d / (2 * ramp)));
+  // (no closure, array or iterator made here: it runs per pixel of every fill)
   // the shoulders' slope above the neck's line is already soft (`onBody`) across it; it ends at the shoulder's
   // joint (or the torso's side below it, if that is further out), not at the region's edge: beyond it, its band
   // down to the neck's line was a skin box beside a raised upper arm, cut square along that line
   let best = 0;
+  const lr = SOFT_LR;
   if (y < body.neck.y) {
     const { neck } = body;
     const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
-    const [l, r] = chestUnderRaisedArm(body, rows, neck.y);
+    chestUnderRaisedArmInto(body, rows, neck.y, NO_CORNERS, lr);
+    const l = lr[0] ?? 0;
+    const r = lr[1] ?? 0;
     const side = sh.x < neck.x ? neck.x - l : r - neck.x;
     const end = Math.max(Math.abs(sh.x - neck.x), r > l ? side : 0);
-    best = neckAndSlope(body, x, y) * soft(end - Math.abs(x - neck.x));
+    best = neckAndSlope(body, x, y) * softStep(end - Math.abs(x - neck.x), ramp);
   }
   if (y >= body.neck.y && y <= body.pelvis.y + body.torsoH * 0.1) {
-    const [l, r] = chestUnderRaisedArm(body, rows, y, corners);
-    if (r > l) best = Math.max(best, soft(Math.min(x - l, r - x)));
+    chestUnderRaisedArmInto(body, rows, y, corners, lr);
+    const l = lr[0] ?? 0;
+    const r = lr[1] ?? 0;
+    if (r > l) best = Math.max(best, softStep(Math.min(x - l, r - x), ramp));
   }
-  for (const c of caps) {
+  for (let i = 0; i < caps.length; i++) {
     if (best >= 1) break;
-    best = Math.max(best, soft(capsuleDepth(x, y, c)));
+    const c = caps[i];
+    if (c) best = Math.max(best, softStep(capsuleDepth(x, y, c), ramp));
   }
   return best;
 }
+
+/** `onBodySoft`'s scratch for a chest's [left, right] (one thread runs the engine: no call holds it across another). */
+const SOFT_LR = [0, 0];
+const NO_CORNERS: readonly (readonly [number, number] | null)[] = [];
+/** `onBodySoft`'s feathered step: 0.5 at the edge `d` = 0, 0..1 over `ramp` either side. */
+const softStep = (d: number, ramp: number) => Math.max(0, Math.min(1, 0.5 + d / (2 * ramp)));
 
 /**
  * Half an upper arm's width where its skin shows (issue 38, round 3, part F1): across the arm's axis, the run of
@@ -3689,23 +3731,20 @@ export function fillRegion(
     }
   }
   const per = 1 / (k * k * stride * stride);
-  for (let q = 0; q < w * h; q++) {
-    for (const [rgb, wt] of [
-      [skinRgb, skinW],
-      [bgRgb, bgW],
-    ] as const) {
+  // each cell's mean colour; only confident cells are sources (partly covered cells would pull the old garment in)
+  const meanCells = (rgb: Float32Array, wt: Float32Array) => {
+    for (let q = 0; q < w * h; q++) {
       const n = wt[q] ?? 0;
       if (n > 0) {
         rgb[q * 3] = (rgb[q * 3] ?? 0) / n;
         rgb[q * 3 + 1] = (rgb[q * 3 + 1] ?? 0) / n;
         rgb[q * 3 + 2] = (rgb[q * 3 + 2] ?? 0) / n;
-        wt[q] = Math.min(1, n / per);
-        // only confident cells are sources (partly covered cells would pull the old garment in)
-        if ((wt[q] ?? 0) < 0.6) wt[q] = 0;
-        else wt[q] = 1;
+        wt[q] = Math.fround(Math.min(1, n / per)) < 0.6 ? 0 : 1;
       }
     }
-  }
+  };
+  meanCells(skinRgb, skinW);
+  meanCells(bgRgb, bgW);
   let legTone: number[] | null = null;
   if (legSkin) {
     const [body0, legs] = [legSkin[0]!, legSkin[1]!];
@@ -3969,12 +4008,14 @@ export function fillRegion(
     // faded in down from the neck's point (the neck's own shading is the seam's, from the skin above)
     const down = (y - body.neck.y) / (body.span * CHEST_SHADE_FADE);
     if (chest && on > 0 && ownW < 1 && down > 0 && y <= body.pelvis.y) {
-      const [tl, tr] = torsoEdgesAt(body, torsoRows, y);
+      const tl = torsoEdgeAt(body, torsoRows, y, 0);
+      const tr = torsoEdgeAt(body, torsoRows, y, 1);
       const f = Math.min(1, down);
       if (tr - tl > 2) shade *= 1 + (chestShadeAt(chest, (x - tl) / (tr - tl)) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
     if (neckline && on > 0 && ownW < 1 && down > 0 && y <= neckline.y + body.span * 0.02) {
-      const [tl, tr] = torsoEdgesAt(body, torsoRows, y);
+      const tl = torsoEdgeAt(body, torsoRows, y, 0);
+      const tr = torsoEdgeAt(body, torsoRows, y, 1);
       const f = Math.min(1, down);
       shade *= 1 + (chestModelAt(body, neckline, x, y, tl, tr) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
@@ -3990,7 +4031,8 @@ export function fillRegion(
       // (a top's keeps the coarse one here: its fill beside the chest is measured against the chest's shading; off
       // the torso's sides the fine one since round 19, part Z4: the coarse one, diffused under the person from an
       // old sleeve's dark rim, darkened the copy beside a lowered shoulder, a grey haze)
-      const [tl, tr] = slot === 'top' ? torsoEdgesAt(body, torsoRows, y) : [0, 0];
+      const tl = slot === 'top' ? torsoEdgeAt(body, torsoRows, y, 0) : 0;
+      const tr = slot === 'top' ? torsoEdgeAt(body, torsoRows, y, 1) : 0;
       const fine = slot === 'bottom' || slot === 'one-piece' || (slot === 'top' && (x < tl || x > tr));
       const light = fine ? background.at : background.low;
       light(x, y, lowHere);

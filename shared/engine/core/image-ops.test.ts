@@ -70,17 +70,30 @@ describe('boxBlur', () => {
   it('dilates and erodes a mask as before (the same thresholds on the same sums)', () => {
     const w = 140;
     const h = 90;
-    const src = new Uint8Array(w * h);
+    // a dense speckle, a small blob inside, blobs touching the right and the bottom edges, one pixel, none: the
+    // exact count works on the mask's box grown by r, clamped as the blur clamps the plane's edges
+    const masks: Uint8Array[] = [];
+    const speckle = new Uint8Array(w * h);
     const p = plane(w, h, 7, true);
-    for (let i = 0; i < src.length; i++) src[i] = p[i]! > 0 ? 255 : 0;
-    for (const r of [1, 4, 60]) {
-      const f = new Float32Array(w * h);
-      for (let i = 0; i < f.length; i++) f[i] = src[i]! >= 128 ? 1 : 0;
-      columnBoxBlur(f, w, h, r);
-      const wantD = Uint8Array.from(f, (v) => (v > 1e-4 ? 255 : 0));
-      const wantE = Uint8Array.from(f, (v) => (v > 1 - 1e-4 ? 255 : 0));
-      expect(Buffer.from(dilate(src, w, h, r)).equals(Buffer.from(wantD))).toBe(true);
-      expect(Buffer.from(erode(src, w, h, r)).equals(Buffer.from(wantE))).toBe(true);
+    for (let i = 0; i < speckle.length; i++) speckle[i] = p[i]! > 0 ? 255 : 0;
+    masks.push(speckle);
+    const blob = (x0: number, y0: number, x1: number, y1: number) => {
+      const m = new Uint8Array(w * h);
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (speckle[y * w + x] || (x + y) % 3) m[y * w + x] = 200;
+      return m;
+    };
+    masks.push(blob(50, 30, 70, 44), blob(120, 10, 139, 30), blob(10, 75, 30, 89), blob(66, 40, 66, 40));
+    masks.push(new Uint8Array(w * h));
+    for (const [k, src] of masks.entries()) {
+      for (const r of [1, 2, 4, 13, 34, 35, 60]) {
+        const f = new Float32Array(w * h);
+        for (let i = 0; i < f.length; i++) f[i] = src[i]! >= 128 ? 1 : 0;
+        columnBoxBlur(f, w, h, r);
+        const wantD = Uint8Array.from(f, (v) => (v > 1e-4 ? 255 : 0));
+        const wantE = Uint8Array.from(f, (v) => (v > 1 - 1e-4 ? 255 : 0));
+        expect(Buffer.from(dilate(src, w, h, r)).equals(Buffer.from(wantD)), `dilate mask ${k} r${r}`).toBe(true);
+        expect(Buffer.from(erode(src, w, h, r)).equals(Buffer.from(wantE)), `erode mask ${k} r${r}`).toBe(true);
+      }
     }
   });
 });

@@ -351,9 +351,97 @@ function morphPlane(n: number): Float32Array {
   return morphScratch;
 }
 
+/**
+ * The largest window ((2r + 1)^2 pixels) dilate and erode count exactly in integers (`morphCounts`): up to it a
+ * count of 1 (or of all but one) lies far from the float blur's thresholds (1e-4, 1 - 1e-4), so both ways give the
+ * same mask; above it the float blur's own rounding decides, and it is kept.
+ */
+const MORPH_EXACT_MAX = 5000;
+let morphRows = new Int32Array(0);
+let morphCols = new Int32Array(0);
+
+/**
+ * Per pixel of the mask's bounding box grown by r (clipped to the image), the count of pixels >= threshold in the
+ * square of radius r round it, edges clamped as boxBlur clamps them (outside that box every pixel is 0, so
+ * clamping to the box reads the same zeros); calls `put(p, count)` for each. False when no pixel is set. The
+ * masks the engine grows or shrinks cover a small part of the photo: a float blur of the whole plane was ~6% of
+ * a render.
+ */
+function morphCounts(
+  src: Uint8Array,
+  width: number,
+  height: number,
+  r: number,
+  threshold: number,
+  put: (p: number, count: number) => void,
+): boolean {
+  let bx0 = width;
+  let bx1 = -1;
+  let by0 = height;
+  let by1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if ((src[row + x] ?? 0) < threshold) continue;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (y < by0) by0 = y;
+      by1 = y;
+    }
+  }
+  if (bx1 < 0) return false;
+  const x0 = Math.max(0, bx0 - r);
+  const x1 = Math.min(width - 1, bx1 + r);
+  const y0 = Math.max(0, by0 - r);
+  const y1 = Math.min(height - 1, by1 + r);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  if (morphRows.length < w * h) morphRows = new Int32Array(w * h);
+  if (morphCols.length < w) morphCols = new Int32Array(w);
+  const rows = morphRows;
+  const at = (x: number, y: number) => ((src[(y0 + y) * width + x0 + x] ?? 0) >= threshold ? 1 : 0);
+  const last = w - 1;
+  for (let y = 0; y < h; y++) {
+    let acc = 0;
+    for (let k = -r; k <= r; k++) acc += at(k < 0 ? 0 : k > last ? last : k, y);
+    for (let x = 0; x < w; x++) {
+      rows[y * w + x] = acc;
+      const a = x + r + 1;
+      const b = x - r;
+      acc += at(a > last ? last : a, y) - at(b < 0 ? 0 : b, y);
+    }
+  }
+  const acc = morphCols;
+  const lastRow = h - 1;
+  for (let x = 0; x < w; x++) acc[x] = 0;
+  for (let k = -r; k <= r; k++) {
+    const row = (k < 0 ? 0 : k > lastRow ? lastRow : k) * w;
+    for (let x = 0; x < w; x++) acc[x] = (acc[x] ?? 0) + (rows[row + x] ?? 0);
+  }
+  for (let y = 0; y < h; y++) {
+    const a = y + r + 1;
+    const b = y - r;
+    const addRow = (a > lastRow ? lastRow : a) * w;
+    const subRow = (b < 0 ? 0 : b) * w;
+    const p0 = (y0 + y) * width + x0;
+    for (let x = 0; x < w; x++) {
+      put(p0 + x, acc[x] ?? 0);
+      acc[x] = (acc[x] ?? 0) + ((rows[addRow + x] ?? 0) - (rows[subRow + x] ?? 0));
+    }
+  }
+  return true;
+}
+
 /** Binary (value >= threshold) dilation by a square of radius r; returns 0/255. */
 export function dilate(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
   const n = width * height;
+  if (r >= 1 && (2 * r + 1) ** 2 <= MORPH_EXACT_MAX) {
+    const out = new Uint8Array(n);
+    morphCounts(src, width, height, r, threshold, (p, count) => {
+      if (count > 0) out[p] = 255;
+    });
+    return out;
+  }
   const f = morphPlane(n);
   for (let i = 0; i < n; i++) f[i] = (src[i] ?? 0) >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
@@ -365,6 +453,14 @@ export function dilate(src: Uint8Array, width: number, height: number, r: number
 /** Binary erosion by a square of radius r; returns 0/255. */
 export function erode(src: Uint8Array, width: number, height: number, r: number, threshold = 128): Uint8Array {
   const n = width * height;
+  const full = (2 * r + 1) ** 2;
+  if (r >= 1 && full <= MORPH_EXACT_MAX) {
+    const out = new Uint8Array(n);
+    morphCounts(src, width, height, r, threshold, (p, count) => {
+      if (count === full) out[p] = 255;
+    });
+    return out;
+  }
   const f = morphPlane(n);
   for (let i = 0; i < n; i++) f[i] = (src[i] ?? 0) >= threshold ? 1 : 0;
   if (r >= 1) boxBlur(f, width, height, r);
