@@ -359,11 +359,13 @@ function morphPlane(n: number): Float32Array {
 const MORPH_EXACT_MAX = 5000;
 let morphRows = new Int32Array(0);
 let morphCols = new Int32Array(0);
+let morphBin = new Uint8Array(0);
 
 /**
  * Per pixel of the mask's bounding box grown by r (clipped to the image), the count of pixels >= threshold in the
  * square of radius r round it, edges clamped as boxBlur clamps them (outside that box every pixel is 0, so
- * clamping to the box reads the same zeros); calls `put(p, count)` for each. False when no pixel is set. The
+ * clamping to the box reads the same zeros); sets `out` to 255 where the count is above 0 (dilation) or the whole
+ * square (`erosion`). False when no pixel is set. The
  * masks the engine grows or shrinks cover a small part of the photo: a float blur of the whole plane was ~6% of
  * a render.
  */
@@ -373,7 +375,8 @@ function morphCounts(
   height: number,
   r: number,
   threshold: number,
-  put: (p: number, count: number) => void,
+  out: Uint8Array,
+  erosion: boolean,
 ): boolean {
   let bx0 = width;
   let bx1 = -1;
@@ -396,19 +399,26 @@ function morphCounts(
   const y1 = Math.min(height - 1, by1 + r);
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
+  const full = (2 * r + 1) ** 2;
   if (morphRows.length < w * h) morphRows = new Int32Array(w * h);
+  if (morphBin.length < w * h) morphBin = new Uint8Array(w * h);
   if (morphCols.length < w) morphCols = new Int32Array(w);
   const rows = morphRows;
-  const at = (x: number, y: number) => ((src[(y0 + y) * width + x0 + x] ?? 0) >= threshold ? 1 : 0);
+  const bin = morphBin;
+  for (let y = 0; y < h; y++) {
+    const from = (y0 + y) * width + x0;
+    for (let x = 0; x < w; x++) bin[y * w + x] = (src[from + x] ?? 0) >= threshold ? 1 : 0;
+  }
   const last = w - 1;
   for (let y = 0; y < h; y++) {
+    const row = y * w;
     let acc = 0;
-    for (let k = -r; k <= r; k++) acc += at(k < 0 ? 0 : k > last ? last : k, y);
+    for (let k = -r; k <= r; k++) acc += bin[row + (k < 0 ? 0 : k > last ? last : k)] ?? 0;
     for (let x = 0; x < w; x++) {
-      rows[y * w + x] = acc;
+      rows[row + x] = acc;
       const a = x + r + 1;
       const b = x - r;
-      acc += at(a > last ? last : a, y) - at(b < 0 ? 0 : b, y);
+      acc += (bin[row + (a > last ? last : a)] ?? 0) - (bin[row + (b < 0 ? 0 : b)] ?? 0);
     }
   }
   const acc = morphCols;
@@ -425,8 +435,9 @@ function morphCounts(
     const subRow = (b < 0 ? 0 : b) * w;
     const p0 = (y0 + y) * width + x0;
     for (let x = 0; x < w; x++) {
-      put(p0 + x, acc[x] ?? 0);
-      acc[x] = (acc[x] ?? 0) + ((rows[addRow + x] ?? 0) - (rows[subRow + x] ?? 0));
+      const count = acc[x] ?? 0;
+      if (erosion ? count === full : count > 0) out[p0 + x] = 255;
+      acc[x] = count + ((rows[addRow + x] ?? 0) - (rows[subRow + x] ?? 0));
     }
   }
   return true;
@@ -437,9 +448,7 @@ export function dilate(src: Uint8Array, width: number, height: number, r: number
   const n = width * height;
   if (r >= 1 && (2 * r + 1) ** 2 <= MORPH_EXACT_MAX) {
     const out = new Uint8Array(n);
-    morphCounts(src, width, height, r, threshold, (p, count) => {
-      if (count > 0) out[p] = 255;
-    });
+    morphCounts(src, width, height, r, threshold, out, false);
     return out;
   }
   const f = morphPlane(n);
@@ -456,9 +465,7 @@ export function erode(src: Uint8Array, width: number, height: number, r: number,
   const full = (2 * r + 1) ** 2;
   if (r >= 1 && full <= MORPH_EXACT_MAX) {
     const out = new Uint8Array(n);
-    morphCounts(src, width, height, r, threshold, (p, count) => {
-      if (count === full) out[p] = 255;
-    });
+    morphCounts(src, width, height, r, threshold, out, true);
     return out;
   }
   const f = morphPlane(n);
