@@ -2485,20 +2485,9 @@ const RAISED_SIDE_ROOM = 0.06;
  * against the backdrop. Beyond the joint the raised upper arm's capsule is the body.
  * With `corners` (`raisedSideCorners`), the side swells from there out to the new garment's own side where its
  * top meets that side of the chest, round like a bust under a raised arm (issue 38, round 17, part X7).
+ * Written into `lr` ([left, right]), nothing allocated: `onBodySoft` asks it per pixel.
  */
 function chestUnderRaisedArm(
-  body: Body,
-  rows: Float64Array | null,
-  y: number,
-  corners: readonly (readonly [number, number] | null)[] = [],
-): [number, number] {
-  const lr = [0, 0];
-  chestUnderRaisedArmInto(body, rows, y, corners, lr);
-  return [lr[0] ?? 0, lr[1] ?? 0];
-}
-
-/** `chestUnderRaisedArm` into `lr` ([left, right]), with nothing allocated: `onBodySoft` asks it per pixel. */
-function chestUnderRaisedArmInto(
   body: Body,
   rows: Float64Array | null,
   y: number,
@@ -2592,7 +2581,7 @@ export function onBodySoft(
   if (y < body.neck.y) {
     const { neck } = body;
     const sh = x < neck.x === body.shoulderL.x < neck.x ? body.shoulderL : body.shoulderR;
-    chestUnderRaisedArmInto(body, rows, neck.y, NO_CORNERS, lr);
+    chestUnderRaisedArm(body, rows, neck.y, NO_CORNERS, lr);
     const l = lr[0] ?? 0;
     const r = lr[1] ?? 0;
     const side = sh.x < neck.x ? neck.x - l : r - neck.x;
@@ -2600,7 +2589,7 @@ export function onBodySoft(
     best = neckAndSlope(body, x, y) * softStep(end - Math.abs(x - neck.x), ramp);
   }
   if (y >= body.neck.y && y <= body.pelvis.y + body.torsoH * 0.1) {
-    chestUnderRaisedArmInto(body, rows, y, corners, lr);
+    chestUnderRaisedArm(body, rows, y, corners, lr);
     const l = lr[0] ?? 0;
     const r = lr[1] ?? 0;
     if (r > l) best = Math.max(best, softStep(Math.min(x - l, r - x), ramp));
@@ -3651,6 +3640,12 @@ const SHOE_SKIN_CORE = 0.05;
 /** The top of a shoulder above its joint, in shoulder spans. */
 export const SHOULDER_TOP_RISE = 0.1;
 
+/** `fillRegion`'s `last` estimate's slots. */
+const LAST_ON = 0;
+const LAST_LEG = 1;
+const LAST_OWN = 2;
+const LAST_CHEST = 3;
+
 /**
  * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
  * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
@@ -3941,16 +3936,13 @@ export function fillRegion(
   const lowHere = [0, 0, 0];
   const lowThere = [0, 0, 0];
   // the fill at (x, y): skin on the body, the background off it, times the photo's shading
-  // the share of skin in the last estimate (`outline`, below)
-  let lastOn = 0;
-  // the share of a painted leg (`legPaint`) in the last estimate
-  let lastLeg = 0;
-  // the weight of the arm's own colour in the last estimate (`ownAt`, below)
-  let lastOwn = 0;
-  // the weight of the chest's relief in the last estimate (its grain's, in the final pass)
-  let lastChest = 0;
+  // what the last estimate weighed, kept in a typed array (a double in a closure's variable is boxed anew on
+  // every write, four allocations a pixel): [ON] the share of skin (`outline`, below), [LEG] the share of a painted
+  // leg (`legPaint`), [OWN] the weight of the arm's own colour (`ownAt`, below), [CHEST] the weight of the chest's
+  // relief (its grain's, in the final pass)
+  const last = new Float64Array(4);
   const estimate = (x: number, y: number, into: number[]) => {
-    lastChest = 0;
+    last[LAST_CHEST] = 0;
     const p = y * W + x;
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) * k - 0.5));
     const y0 = Math.floor(fy);
@@ -3971,9 +3963,9 @@ export function fillRegion(
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
-    lastOn = on;
-    lastLeg = legOver ? leg[0] : 0;
-    lastOwn = 0;
+    last[LAST_ON] = on;
+    last[LAST_LEG] = legOver ? leg[0] : 0;
+    last[LAST_OWN] = 0;
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) * k - 0.5));
     const x0 = Math.floor(fx);
     const x1 = Math.min(w - 1, x0 + 1);
@@ -3998,13 +3990,13 @@ export function fillRegion(
           if (!sh.raised && ownW > 0 && on < 1 && forced < 1 && !pit?.web[p] && !over?.[p]) {
             const crisp = crispFor[legTone ? 3 : dressedAt(y)]?.[sh.arm] ?? [];
             on = on * (1 - ownW) + ownOutline(body, crisp, ownCaps[sh.arm] ?? [], x, y, torsoRows, corners) * ownW;
-            lastOn = on;
+            last[LAST_ON] = on;
           }
           break;
         }
       }
     }
-    lastOwn = ownW * on;
+    last[LAST_OWN] = ownW * on;
     // faded in down from the neck's point (the neck's own shading is the seam's, from the skin above)
     const down = (y - body.neck.y) / (body.span * CHEST_SHADE_FADE);
     if (chest && on > 0 && ownW < 1 && down > 0 && y <= body.pelvis.y) {
@@ -4021,7 +4013,7 @@ export function fillRegion(
     }
     if (clavicleAt && on > 0 && ownW < 1 && y >= body.neck.y - body.span * 0.05 && y <= body.pelvis.y) {
       shade *= 1 + (clavicleAt(x, y) - 1) * (1 - ownW);
-      lastChest = on * (1 - ownW);
+      last[LAST_CHEST] = on * (1 - ownW);
     }
     // the background's texture from its source, carried by the difference of the backdrop's light between here
     // and there, for a bottom or a one-piece from its fine estimate (`background.at`; round 17, part X5: the coarse
@@ -4083,7 +4075,7 @@ export function fillRegion(
     } else if (p > shouldersLine * W) return false;
     else if ((body.mask[p] ?? 0) >= 128 && !over?.[p]) return false;
     estimate(q % W, (q / W) | 0, tmp);
-    return lastOn >= 0.5;
+    return (last[LAST_ON] ?? 0) >= 0.5;
   };
   // a one-piece's chest fill does not take on what is left of the old garment above it, by the neck (an old
   // collar's rim the old region stops short of): the seam carried its grey down over the chest
@@ -4097,14 +4089,14 @@ export function fillRegion(
     (maps.hair[e] ?? 0) < 128;
   const ownAt = (q: number) => {
     estimate(q % W, (q / W) | 0, tmp);
-    return lastOwn;
+    return last[LAST_OWN] ?? 0;
   };
   // a bottom's fill meets what is beside it only where both are of one kind: skin beside skin or a painted leg,
   // the backdrop beside the backdrop. Matched across a leg's edge, the backdrop's fill took on the bare calf's
   // tone (a pale skin ghost beside it) and a painted leg the backdrop's (a half-translucent leg)
   const otherKind = (e: number, q: number) => {
     estimate(q % W, (q / W) | 0, tmp);
-    const fillSkin = Math.max(lastOn, lastLeg) >= 0.5;
+    const fillSkin = Math.max(last[LAST_ON] ?? 0, last[LAST_LEG] ?? 0) >= 0.5;
     return ((maps.skin[e] ?? 0) > 0 && !fillSkin) || offBackdrop(e, q, fillSkin);
   };
   // a fill of a saturated backdrop's texture beside what is not that backdrop (an old leotard's white bodice above
@@ -4145,7 +4137,11 @@ export function fillRegion(
             ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) ||
             oldAboveNeckline(e) ||
             (slot === 'one-piece' &&
-              offBackdrop(e, q, (estimate(q % W, (q / W) | 0, tmp), Math.max(lastOn, lastLeg) >= 0.5))),
+              offBackdrop(
+                e,
+                q,
+                (estimate(q % W, (q / W) | 0, tmp), Math.max(last[LAST_ON] ?? 0, last[LAST_LEG] ?? 0) >= 0.5),
+              )),
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
@@ -4175,7 +4171,8 @@ export function fillRegion(
       }
       estimate(x, y, v);
       // the skin's grain (`skinGrain`) on the chest's fill, a fixed noise of its sigma
-      const g = grain > 0 && lastChest > 0 ? grainAt(p) * grain * Math.sqrt(3) * lastChest : 0;
+      const g =
+        grain > 0 && (last[LAST_CHEST] ?? 0) > 0 ? grainAt(p) * grain * Math.sqrt(3) * (last[LAST_CHEST] ?? 0) : 0;
       const s = seam?.at(x, y, sc) ? sc : null;
       for (let c = 0; c < 3; c++)
         out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round((v[c] ?? 0) + g + (s ? (s[c] ?? 0) : 0))));

@@ -79,7 +79,8 @@ describe('boxBlur', () => {
     masks.push(speckle);
     const blob = (x0: number, y0: number, x1: number, y1: number) => {
       const m = new Uint8Array(w * h);
-      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (speckle[y * w + x] || (x + y) % 3) m[y * w + x] = 200;
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) if (speckle[y * w + x] || (x + y) % 3) m[y * w + x] = 200;
       return m;
     };
     masks.push(blob(50, 30, 70, 44), blob(120, 10, 139, 30), blob(10, 75, 30, 89), blob(66, 40, 66, 40));
