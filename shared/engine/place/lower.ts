@@ -78,6 +78,7 @@ export function placeTrousers(
   const crossEnd = legsCross(body, crotchY, hemY) ? crossSeamEnd(body, crotchY) : null;
   const front = crossEnd === null ? null : leftFront ? 0 : 1;
   let frontIn: Point[] | null = null;
+  let frontOut: Point[] | null = null;
   const draw = (layer: Layer, side: 0 | 1) => {
     const leg = side === 0 ? body.legL : body.legR;
     const part = side === 0 ? PART_LEFT : PART_RIGHT;
@@ -199,6 +200,7 @@ export function placeTrousers(
     const labels = over ? blankInnerOutline(g, alpha.width, side, st.si, over) : g.labels;
     if (side === 0 && leftFront) frontIn = st.dIn.slice();
     if (side === front && !frontIn) frontIn = st.dIn.slice();
+    if (side === front) frontOut = st.dOut.slice();
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels, part, tint },
@@ -226,7 +228,7 @@ export function placeTrousers(
       // the line the legs' shades meet on: the seam, or the front leg's inner edge
       const line = frontIn ? edgeLine(frontIn) : seam;
       shadeLegs(layer, body, callL, callR, crotchY, line, gaps, !frontIn);
-      shadeInseam(layer, body, callL, callR, crotchY, line, gaps);
+      shadeInseam(layer, body, callL, callR, crotchY, line, gaps, frontIn && frontOut ? edgeLine(frontOut) : null);
     },
     drawLimbs() {},
     room(base) {
@@ -1094,7 +1096,9 @@ function shadeInseam(
   crotchY: number,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
+  frontOuter: ((y: number) => number | null) | null = null,
 ): void {
+  const crossing = frontOuter !== null;
   const { width: W, data, stamp } = layer;
   const w = Math.max(2, body.span * INSEAM_SHADE_W);
   const ramp = body.torsoH * 0.05;
@@ -1116,13 +1120,24 @@ function shadeInseam(
     folds.length = 0;
     soft.length = 0;
     const sx = seamOn(body, seam, gapAt, y);
-    for (let x = lo; x <= hi; x++) {
+    const ox = frontOuter?.(y + 0.5) ?? null;
+    // legs crossing: the front leg's edge over the back one lies past the legs' axes wherever the two cross at a
+    // slant (a wide front leg's inner edge beyond the back leg's axis at mid-thigh, its outer edge over the back leg's
+    // hem beside it): looked for across the whole drawn row, one leg meeting the other only (not a leg's outer side
+    // on the background). Between the axes alone, the shade along it stopped mid-thigh, one column below.
+    const from = crossing ? Math.max(1, layer.x0) : lo;
+    const to = crossing ? Math.min(W - 1, layer.x1) : hi;
+    for (let x = from; x <= to; x++) {
       const p = y * W + x;
       const o = owner(p);
       const q = owner(p - 1);
+      if ((x < lo || x > hi) && !(o && q && o !== q && o < 3 && q < 3)) continue;
       // one leg meeting the other on the seam: at the seam's own (smooth, sub-pixel) line, not at the pixel where
       // the legs' cloth changes (a step on every row: a ragged dark line)
-      const e = o && q && o !== q && sx !== null && Math.abs(x - 0.5 - sx) < body.span * SEAM_NEAR ? sx : x - 0.5;
+      // (the front leg's outer edge over the back leg likewise at its own line)
+      const near = (v: number | null) =>
+        o && q && o !== q && v !== null && Math.abs(x - 0.5 - v) < body.span * SEAM_NEAR;
+      const e = near(sx) && sx !== null ? sx : near(ox) && ox !== null ? ox : x - 0.5;
       // one leg meeting the other, or a leg's edge at the gap between them (the seam's line: once, shaded below)
       if (o !== q && (o === 1 || o === 2 || q === 1 || q === 2) && e !== sx) edges.push(e);
       // one leg meeting the other: a fold, not only a shade (on the seam, a soft one)
@@ -1131,7 +1146,9 @@ function shadeInseam(
     if (!edges.length && !soft.length) continue;
     const ramped = Math.min(1, (y - crotchY) / ramp);
     const k = INSEAM_SHADE * ramped;
-    for (let x = Math.max(0, Math.floor(lo - w)); x <= Math.min(W - 1, Math.ceil(hi + w)); x++) {
+    const sLo = Math.min(lo, ...edges, ...soft);
+    const sHi = Math.max(hi, ...edges, ...soft);
+    for (let x = Math.max(0, Math.floor(sLo - w)); x <= Math.min(W - 1, Math.ceil(sHi + w)); x++) {
       const p = y * W + x;
       if (!owner(p)) continue;
       let d = Infinity;
