@@ -228,7 +228,16 @@ export function placeTrousers(
       // the line the legs' shades meet on: the seam, or the front leg's inner edge
       const line = frontIn ? edgeLine(frontIn) : seam;
       shadeLegs(layer, body, callL, callR, crotchY, line, gaps, !frontIn);
-      shadeInseam(layer, body, callL, callR, crotchY, line, gaps, frontIn && frontOut ? edgeLine(frontOut) : null);
+      shadeInseam(
+        layer,
+        body,
+        callL,
+        callR,
+        crotchY,
+        line,
+        gaps,
+        frontIn && frontOut ? { outer: edgeLine(frontOut), call: leftFront ? callL : callR } : null,
+      );
     },
     drawLimbs() {},
     room(base) {
@@ -1096,9 +1105,9 @@ function shadeInseam(
   crotchY: number,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
-  frontOuter: ((y: number) => number | null) | null = null,
+  front: { outer: (y: number) => number | null; call: number } | null = null,
 ): void {
-  const crossing = frontOuter !== null;
+  const crossing = front !== null;
   const { width: W, data, stamp } = layer;
   const w = Math.max(2, body.span * INSEAM_SHADE_W);
   const ramp = body.torsoH * 0.05;
@@ -1120,7 +1129,7 @@ function shadeInseam(
     folds.length = 0;
     soft.length = 0;
     const sx = seamOn(body, seam, gapAt, y);
-    const ox = frontOuter?.(y + 0.5) ?? null;
+    const ox = front?.outer(y + 0.5) ?? null;
     // legs crossing: the front leg's edge over the back one lies past the legs' axes wherever the two cross at a
     // slant (a wide front leg's inner edge beyond the back leg's axis at mid-thigh, its outer edge over the back leg's
     // hem beside it): looked for across the whole drawn row, one leg meeting the other only (not a leg's outer side
@@ -1160,6 +1169,9 @@ function shadeInseam(
       // on the seam: a soft fold, a smooth bell (a V's bottom, or a narrow crease, off the pixel grid read as a
       // drawn dark line stepping from row to row)
       if (ds < seamW) f = Math.min(f, 1 - SEAM_SHADE * ramped * (1 - (ds / seamW) ** 2) ** 2);
+      // legs crossing: the front leg keeps its light up to its edge (FRONT_EDGE_SHADE of the shade), the back one
+      // is shaded beside it: one leg over the other, not a fold shading both alike (a crease in one column)
+      if (front && stamp[p] === front.call) f = 1 - (1 - f) * FRONT_EDGE_SHADE;
       let dc = Infinity;
       for (const e of folds) dc = Math.min(dc, Math.abs(x + 0.5 - e));
       if (dc < crease) f *= 1 - INSEAM_CREASE * ramped * (1 - dc / crease);
@@ -1182,6 +1194,8 @@ function seamOn(
   if (!seam || gapAt(y)) return null;
   return seam(y + 0.5);
 }
+/** Legs crossing: the share of the shade along the front leg's edges that falls on the front leg's own cloth. */
+const FRONT_EDGE_SHADE = 0.35;
 /** A boundary between the two trouser legs this close to the seam (x the span) is drawn on the seam's line. */
 const SEAM_NEAR = 0.03;
 /**
