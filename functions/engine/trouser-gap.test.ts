@@ -564,7 +564,55 @@ describe('thighs side by side above crossed legs meet on a seam (issue 38 round 
     const { r, body } = await render('cgi-model-27', 'photo', 'jeans-indigo');
     expect(seamDepth(r.image, r.layers.garment.data, body)).toBeLessThan(0.8);
   }, 30_000);
+  // round 29 (L3): below the seam, where the wide front leg's inner edge lies over the back leg past the legs' axes,
+  // the shade along that edge was looked for between the axes only and broke off mid-thigh (one block to the knee):
+  // the darkest cloth past the outer axis over the legs' own light 0.70; now shaded down to the knee, 0.56
+  it("wide legs on cgi-model-27: the front leg's edge over the back one shaded down to the knee", async () => {
+    const { r, body } = await render('cgi-model-27', 'photo', 'wideleg-cream');
+    expect(frontEdgeShade(r.image, r.layers.garment.data, body)).toBeLessThan(0.63);
+  }, 30_000);
 });
+
+/**
+ * Legs crossing below the seam: on the rows from half-way between the crotch and the knee down to the (higher) knee,
+ * the darkest cloth (3 px smoothed) from the outer one of the legs' axes out to the garment's edge (less 0.03 spans,
+ * the leg's own turn there) over the cloth's light along the brighter axis, averaged over the rows. The front
+ * leg's edge over the back leg lies there: shaded, well under 1; unshaded, only the legs' turns and folds.
+ */
+function frontEdgeShade(img: RgbaImage, garment: Uint8Array, body: Body): number {
+  const W = body.width;
+  const L = (x: number, y: number) => {
+    const o = (y * W + x) * 4;
+    return 0.299 * img.data[o]! + 0.587 * img.data[o + 1]! + 0.114 * img.data[o + 2]!;
+  };
+  const crotch = body.pelvis.y + body.torsoH * 0.14;
+  const knee = Math.min(body.legL.mid.y, body.legR.mid.y);
+  const m = Math.round(body.span * 0.03);
+  const ref = Math.round(body.span * 0.05);
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.round((crotch + knee) / 2); y <= Math.round(knee); y++) {
+    const al = axis(body.legL, y);
+    const ar = axis(body.legR, y);
+    const x0 = Math.round(Math.max(al, ar));
+    let xe = x0;
+    while (xe + 1 < W && garment[y * W + xe + 1]! >= 128) xe++;
+    if (xe - m - x0 < 3) continue;
+    let valley = Infinity;
+    for (let x = x0 + 1; x <= xe - m; x++) valley = Math.min(valley, (L(x - 1, y) + L(x, y) + L(x + 1, y)) / 3);
+    let light = 0;
+    for (const c of [al, ar]) {
+      let s = 0;
+      let k = 0;
+      for (let x = Math.round(c) - ref; x <= Math.round(c) + ref; x++, k++) s += L(x, y);
+      light = Math.max(light, s / k);
+    }
+    sum += valley / light;
+    n++;
+  }
+  expect(n).toBeGreaterThan(20);
+  return sum / n;
+}
 
 /**
  * Jeans' width across both legs at the knee's row (the higher knee) over the legs' width in the mask there: each

@@ -78,6 +78,7 @@ export function placeTrousers(
   const crossEnd = legsCross(body, crotchY, hemY) ? crossSeamEnd(body, crotchY) : null;
   const front = crossEnd === null ? null : leftFront ? 0 : 1;
   let frontIn: Point[] | null = null;
+  let frontOut: Point[] | null = null;
   const draw = (layer: Layer, side: 0 | 1) => {
     const leg = side === 0 ? body.legL : body.legR;
     const part = side === 0 ? PART_LEFT : PART_RIGHT;
@@ -199,6 +200,7 @@ export function placeTrousers(
     const labels = over ? blankInnerOutline(g, alpha.width, side, st.si, over) : g.labels;
     if (side === 0 && leftFront) frontIn = st.dIn.slice();
     if (side === front && !frontIn) frontIn = st.dIn.slice();
+    if (side === front) frontOut = st.dOut.slice();
     drawStrip(
       layer,
       { image, alpha: alpha.data, labels, part, tint },
@@ -226,7 +228,16 @@ export function placeTrousers(
       // the line the legs' shades meet on: the seam, or the front leg's inner edge
       const line = frontIn ? edgeLine(frontIn) : seam;
       shadeLegs(layer, body, callL, callR, crotchY, line, gaps, !frontIn);
-      shadeInseam(layer, body, callL, callR, crotchY, line, gaps);
+      shadeInseam(
+        layer,
+        body,
+        callL,
+        callR,
+        crotchY,
+        line,
+        gaps,
+        frontIn && frontOut ? { outer: edgeLine(frontOut), call: leftFront ? callL : callR } : null,
+      );
     },
     drawLimbs() {},
     room(base) {
@@ -1094,7 +1105,9 @@ function shadeInseam(
   crotchY: number,
   seam: ((y: number) => number | null) | null,
   gapAt: (y: number) => [number, number] | null,
+  front: { outer: (y: number) => number | null; call: number } | null = null,
 ): void {
+  const crossing = front !== null;
   const { width: W, data, stamp } = layer;
   const w = Math.max(2, body.span * INSEAM_SHADE_W);
   const ramp = body.torsoH * 0.05;
@@ -1116,13 +1129,24 @@ function shadeInseam(
     folds.length = 0;
     soft.length = 0;
     const sx = seamOn(body, seam, gapAt, y);
-    for (let x = lo; x <= hi; x++) {
+    const ox = front?.outer(y + 0.5) ?? null;
+    // legs crossing: the front leg's edge over the back one lies past the legs' axes wherever the two cross at a
+    // slant (a wide front leg's inner edge beyond the back leg's axis at mid-thigh, its outer edge over the back leg's
+    // hem beside it): looked for across the whole drawn row, one leg meeting the other only (not a leg's outer side
+    // on the background). Between the axes alone, the shade along it stopped mid-thigh, one column below.
+    const from = crossing ? Math.max(1, layer.x0) : lo;
+    const to = crossing ? Math.min(W - 1, layer.x1) : hi;
+    for (let x = from; x <= to; x++) {
       const p = y * W + x;
       const o = owner(p);
       const q = owner(p - 1);
+      if ((x < lo || x > hi) && !(o && q && o !== q && o < 3 && q < 3)) continue;
       // one leg meeting the other on the seam: at the seam's own (smooth, sub-pixel) line, not at the pixel where
       // the legs' cloth changes (a step on every row: a ragged dark line)
-      const e = o && q && o !== q && sx !== null && Math.abs(x - 0.5 - sx) < body.span * SEAM_NEAR ? sx : x - 0.5;
+      // (the front leg's outer edge over the back leg likewise at its own line)
+      const near = (v: number | null) =>
+        o && q && o !== q && v !== null && Math.abs(x - 0.5 - v) < body.span * SEAM_NEAR;
+      const e = near(sx) && sx !== null ? sx : near(ox) && ox !== null ? ox : x - 0.5;
       // one leg meeting the other, or a leg's edge at the gap between them (the seam's line: once, shaded below)
       if (o !== q && (o === 1 || o === 2 || q === 1 || q === 2) && e !== sx) edges.push(e);
       // one leg meeting the other: a fold, not only a shade (on the seam, a soft one)
@@ -1131,7 +1155,9 @@ function shadeInseam(
     if (!edges.length && !soft.length) continue;
     const ramped = Math.min(1, (y - crotchY) / ramp);
     const k = INSEAM_SHADE * ramped;
-    for (let x = Math.max(0, Math.floor(lo - w)); x <= Math.min(W - 1, Math.ceil(hi + w)); x++) {
+    const sLo = Math.min(lo, ...edges, ...soft);
+    const sHi = Math.max(hi, ...edges, ...soft);
+    for (let x = Math.max(0, Math.floor(sLo - w)); x <= Math.min(W - 1, Math.ceil(sHi + w)); x++) {
       const p = y * W + x;
       if (!owner(p)) continue;
       let d = Infinity;
@@ -1143,6 +1169,9 @@ function shadeInseam(
       // on the seam: a soft fold, a smooth bell (a V's bottom, or a narrow crease, off the pixel grid read as a
       // drawn dark line stepping from row to row)
       if (ds < seamW) f = Math.min(f, 1 - SEAM_SHADE * ramped * (1 - (ds / seamW) ** 2) ** 2);
+      // legs crossing: the front leg keeps its light up to its edge (FRONT_EDGE_SHADE of the shade), the back one
+      // is shaded beside it: one leg over the other, not a fold shading both alike (a crease in one column)
+      if (front && stamp[p] === front.call) f = 1 - (1 - f) * FRONT_EDGE_SHADE;
       let dc = Infinity;
       for (const e of folds) dc = Math.min(dc, Math.abs(x + 0.5 - e));
       if (dc < crease) f *= 1 - INSEAM_CREASE * ramped * (1 - dc / crease);
@@ -1165,6 +1194,8 @@ function seamOn(
   if (!seam || gapAt(y)) return null;
   return seam(y + 0.5);
 }
+/** Legs crossing: the share of the shade along the front leg's edges that falls on the front leg's own cloth. */
+const FRONT_EDGE_SHADE = 0.35;
 /** A boundary between the two trouser legs this close to the seam (x the span) is drawn on the seam's line. */
 const SEAM_NEAR = 0.03;
 /**
