@@ -1035,28 +1035,16 @@ function drawInstep(
   mask: Uint8Array | null = null,
   leg: LegRow[] | null = null,
 ): void {
-  // over an old shoe that hides the foot below the ankle (no skin run down from it to mirror, `instepMirror`): the
-  // instep runs up to the leg's lowest skin row, as wide as the leg's run there, and is the leg's own rows mirrored
-  // down (`legRowsAbove`), not the ankle's mean profile (the same all along: a flat column) fading over the old
-  // shoe's edge (a seam line where it showed through)
-  // (only a leg whose skin shows from just above the ankle: rows found higher are the shin, the ankle between hidden
-  // or another leg's)
-  const leg0Found = !bare && across && leg ? leg[0] : undefined;
-  const leg0 = leg0Found && ankle.y - leg0Found.y <= half1 * LEG_TOP_ABOVE ? leg0Found : undefined;
-  if (leg0) {
-    ankle = { x: (leg0.l + leg0.r) / 2, y: leg0.y };
-    half1 = (leg0.r - leg0.l + 1) / 2;
-  }
-  const ax = ankle.x - throat.x;
-  const ay = ankle.y - throat.y;
-  const len2 = ax * ax + ay * ay;
-  if (len2 < 4) return;
-  const len = Math.sqrt(len2);
-  const pad = Math.max(half0, half1) + 1;
-  const X0 = Math.max(0, Math.floor(Math.min(throat.x, ankle.x) - pad));
-  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(throat.x, ankle.x) + pad));
-  const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
-  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
+  const box = (top: Point, h1: number) => {
+    const pad = Math.max(half0, h1) + 1;
+    return {
+      X0: Math.max(0, Math.floor(Math.min(throat.x, top.x) - pad)),
+      X1: Math.min(layer.width - 1, Math.ceil(Math.max(throat.x, top.x) + pad)),
+      Y0: Math.max(0, Math.floor(Math.min(throat.y, top.y) - pad)),
+      Y1: Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, top.y) + pad)),
+    };
+  };
+  let { X0, X1, Y0, Y1 } = box(ankle, half1);
   const W = layer.width;
   // (a pale ribbon's blended edge, this far round it, is not the foot's skin either: `paleNearby`)
   const edge = Math.max(1, Math.round(Math.max(half0, half1) * INSTEP_PALE_EDGE));
@@ -1066,8 +1054,23 @@ function drawInstep(
   const mirror = bare
     ? null
     : instepMirror(person, X0, X1, Y0, Y1, Math.min(throat.y, ankle.y), half1, skin, edge, got);
-  // (the leg's rows mirrored down only where nothing of the foot shows below the ankle)
-  const legRows = leg0 && !mirror ? leg : null;
+  // over an old shoe that hides the foot below the ankle (no skin run down from it to mirror): the instep runs up to
+  // the leg's lowest skin row, as wide as the leg's run there, and is the leg's own rows mirrored down
+  // (`legRowsAbove`), not the ankle's mean profile (the same all along: a flat column) fading over the old shoe's
+  // edge (a seam line where it showed through); only a leg whose skin shows from just above the ankle (rows found
+  // higher are the shin, the ankle between them hidden or another leg's)
+  const leg0 = !bare && !mirror && across && leg ? leg[0] : undefined;
+  const legRows = leg0 && ankle.y - leg0.y <= half1 * LEG_TOP_ABOVE ? leg : null;
+  if (leg0 && legRows) {
+    ankle = { x: (leg0.l + leg0.r) / 2, y: leg0.y };
+    half1 = (leg0.r - leg0.l + 1) / 2;
+    ({ X0, X1, Y0, Y1 } = box(ankle, half1));
+  }
+  const ax = ankle.x - throat.x;
+  const ay = ankle.y - throat.y;
+  const len2 = ax * ax + ay * ay;
+  if (len2 < 4) return;
+  const len = Math.sqrt(len2);
   // (each row's brightness evened to the rows' mean: mirrored to and fro, a leg darkening or lightening along would
   // give bands across)
   const rowGain = legRows ? evenRows(person, legRows) : null;
