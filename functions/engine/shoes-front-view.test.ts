@@ -412,6 +412,33 @@ describe('shoes seen from the front (real models)', () => {
     expect({ ds, own: ds.every((d) => d < 28) }).toMatchObject({ own: true });
   }, 60_000);
 
+  // round 29, L4: over cgi-model-27's old high-top the nearer foot's instep was the ankle's mean profile, flat along,
+  // fading over the old collar's edge at the ankle keypoint: a dark seam line across the ankle above the pump. It
+  // is now the leg's own rows above the collar mirrored down from the leg's lowest skin row. Measured: along the
+  // leg's axis (+-0.12 shin widths), the deepest dip of a row's mean luma under the mean of the rows 3 above and
+  // 3 below it, from 0.4 shin widths above the ankle to 0.3 below it.
+  it('joins the instep over an old high-top to the leg without a seam line', async () => {
+    const { person, body, image } = await renderOnce('heels-red', 'cgi-model-27');
+    const W = person.width;
+    const leg = body.legL.end.y > body.legR.end.y ? body.legL : body.legR;
+    const w = leg.widthEnd;
+    const axisX = (y: number) => leg.end.x + ((leg.end.x - leg.mid.x) * (y - leg.end.y)) / (leg.end.y - leg.mid.y);
+    const luma = (y: number) => {
+      let s = 0;
+      let n = 0;
+      for (let x = Math.round(axisX(y) - w * 0.12); x <= axisX(y) + w * 0.12; x++, n++) {
+        const o = (y * W + x) * 4;
+        s += 0.3 * image.data[o]! + 0.59 * image.data[o + 1]! + 0.11 * image.data[o + 2]!;
+      }
+      return s / Math.max(1, n);
+    };
+    let dip = 0;
+    for (let y = Math.round(leg.end.y - w * 0.4); y <= leg.end.y + w * 0.3; y++) {
+      dip = Math.max(dip, (luma(y - 3) + luma(y + 3)) / 2 - luma(y));
+    }
+    expect(dip).toBeLessThan(4);
+  }, 60_000);
+
   // round 15, V4: pointe shoes (cgi-model-2): the satin ribbons wound round the ankles and the satin over the
   // instep pass the skin test by their hue, so they stayed above the new pump (old code: 293 pale satin pixels left
   // round the ankles and insteps); now a pixel of the shin's hue but brighter and bluer is the old shoe's (14)

@@ -384,6 +384,99 @@ export function ankleProfile(
   return { colours, half: (widths[widths.length >> 1] ?? 0) / 2 };
 }
 
+/** The leg above an old shoe read for a pump's instep: at most this many shin widths of its rows. */
+const LEG_ROWS_REACH = 0.6;
+/** ...a row whose skin run is more than this times the lowest rows' (their median) is another leg's skin beside it
+ * (legs crossing): the rows end there. */
+const LEG_ROW_WIDER = 1.35;
+/** ...and their runs' ends are smoothed over this many rows either side (anti-aliased steps, not the outline's). */
+const LEG_ROW_SMOOTH = 2;
+
+/** One row of the leg's skin run above an old shoe: its row and its image-left and right ends. */
+export interface LegRow {
+  y: number;
+  l: number;
+  r: number;
+}
+
+/**
+ * The leg's own rows just above an old shoe, lowest first: each row's run of skin round the leg's axis (as
+ * `ankleProfile` reads them, after its PROFILE_SKIP anti-aliased rows of the old shoe's edge), up to `want` rows
+ * (at most LEG_ROWS_REACH shin widths), stopping where the run breaks or widens into the other leg's skin. A pump's
+ * instep over an old shoe that hides the foot mirrors these down: the leg's own shading across and grain along going
+ * on into the new shoe, joined to it without a seam (not the lowest rows' mean profile, the same all along: a flat
+ * column). Null when fewer than PROFILE_ROWS / 2 show.
+ */
+export function legRowsAbove(
+  person: RgbaImage,
+  ankle: Point,
+  knee: Point,
+  shinW: number,
+  skin: Rgb,
+  want: number,
+): LegRow[] | null {
+  const W = person.width;
+  const dy = knee.y - ankle.y;
+  if (dy >= -1) return null;
+  const skinAt = (x: number, y: number): boolean => {
+    if (x < 0 || x >= W) return false;
+    const o = (y * W + x) * 4;
+    return ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin) > 0.5;
+  };
+  const rows: LegRow[] = [];
+  const most = Math.min(Math.max(PROFILE_ROWS, Math.ceil(want)), Math.ceil(shinW * LEG_ROWS_REACH));
+  let found = 0;
+  const yTop = Math.max(0, Math.round(ankle.y - shinW * PROFILE_REACH));
+  for (let y = Math.min(person.height - 1, Math.round(ankle.y)); y >= yTop && rows.length < most; y--) {
+    const ax = Math.round(ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy);
+    const lim = Math.round(shinW * 0.75);
+    let c = -1;
+    for (let d = 0; d <= shinW * 0.2 && c < 0; d++) {
+      if (skinAt(ax - d, y)) c = ax - d;
+      else if (skinAt(ax + d, y)) c = ax + d;
+    }
+    if (c < 0) {
+      if (found) break;
+      continue;
+    }
+    let l = c;
+    for (let x = c - 1, gap = 0; x >= ax - lim && gap <= 2; x--) {
+      if (skinAt(x, y)) {
+        l = x;
+        gap = 0;
+      } else gap++;
+    }
+    let r = c;
+    for (let x = c + 1, gap = 0; x <= ax + lim && gap <= 2; x++) {
+      if (skinAt(x, y)) {
+        r = x;
+        gap = 0;
+      } else gap++;
+    }
+    if (r - l + 1 < shinW * PROFILE_MIN_RUN) {
+      if (rows.length) break;
+      continue;
+    }
+    found++;
+    if (found <= PROFILE_SKIP) continue;
+    if (rows.length >= PROFILE_ROWS / 2) {
+      const ws = rows.map((q) => q.r - q.l + 1).sort((a, b) => a - b);
+      if (r - l + 1 > (ws[ws.length >> 1] ?? 0) * LEG_ROW_WIDER) break;
+    }
+    rows.push({ y, l, r });
+  }
+  if (rows.length < PROFILE_ROWS / 2) return null;
+  const med = (k: 'l' | 'r', i: number): number => {
+    const near: number[] = [];
+    for (let j = Math.max(0, i - LEG_ROW_SMOOTH); j <= Math.min(rows.length - 1, i + LEG_ROW_SMOOTH); j++) {
+      near.push(rows[j]?.[k] ?? 0);
+    }
+    near.sort((a, b) => a - b);
+    return near[near.length >> 1] ?? 0;
+  };
+  return rows.map((q, i) => ({ y: q.y, l: med('l', i), r: med('r', i) }));
+}
+
 /** The profile's colour at `s` across it (0: its image-left edge, 1: its right), interpolated between bins. */
 export function profileAt(colours: Rgb[], s: number): Rgb {
   const f = Math.max(0, Math.min(colours.length - 1, s * colours.length - 0.5));

@@ -7,7 +7,17 @@ import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import { canvasBox, maskRunAt, type PlacedGarment } from './common';
 import { bootRoom, drawBootFront, newBootArea, type BootArea, type BootFront } from './shoe-boot';
-import { ankleProfile, drawPumpHeel, instepSkin, ownSkin, paleNearby, profileAt, pumpGloss } from './shoe-heel';
+import {
+  ankleProfile,
+  drawPumpHeel,
+  instepSkin,
+  legRowsAbove,
+  ownSkin,
+  paleNearby,
+  profileAt,
+  pumpGloss,
+  type LegRow,
+} from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
 import { rearBesideShin, type RearFoot } from './shoe-rear';
 import { profileFoot, profileHeight } from './shoe-profile';
@@ -433,8 +443,21 @@ export function placeShoes(
             const fill = old ? instepSkin(person, throat, top, half0, half1, skin) : skin;
             // (the foot flaring from the ankle out to the vamp's sides at its throat, under the vamp)
             const foot = ankle ? at.width * INSTEP_FLARE : half0;
+            // (the leg's own rows above the old shoe, as many as the instep is long, for a foot it hides)
+            // (not on pointe: the old satin's ribbons crossing the ankle would be mirrored down the foot)
+            const legRows =
+              ankle && !pointe
+                ? legRowsAbove(
+                    person,
+                    leg.end,
+                    knee,
+                    leg.widthEnd,
+                    skin,
+                    Math.hypot(top.x - throat.x, top.y - throat.y),
+                  )
+                : null;
             // (the flared foot on the person's mask only: the old shoe's outline, not the floor beside it)
-            drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask);
+            drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask, legRows);
           }
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump' && !pointe) drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
@@ -1010,17 +1033,18 @@ function drawInstep(
   fill: [number, number, number] = skin,
   across: [number, number, number][] | null = null,
   mask: Uint8Array | null = null,
+  leg: LegRow[] | null = null,
 ): void {
-  const ax = ankle.x - throat.x;
-  const ay = ankle.y - throat.y;
-  const len2 = ax * ax + ay * ay;
-  if (len2 < 4) return;
-  const len = Math.sqrt(len2);
-  const pad = Math.max(half0, half1) + 1;
-  const X0 = Math.max(0, Math.floor(Math.min(throat.x, ankle.x) - pad));
-  const X1 = Math.min(layer.width - 1, Math.ceil(Math.max(throat.x, ankle.x) + pad));
-  const Y0 = Math.max(0, Math.floor(Math.min(throat.y, ankle.y) - pad));
-  const Y1 = Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, ankle.y) + pad));
+  const box = (top: Point, h1: number) => {
+    const pad = Math.max(half0, h1) + 1;
+    return {
+      X0: Math.max(0, Math.floor(Math.min(throat.x, top.x) - pad)),
+      X1: Math.min(layer.width - 1, Math.ceil(Math.max(throat.x, top.x) + pad)),
+      Y0: Math.max(0, Math.floor(Math.min(throat.y, top.y) - pad)),
+      Y1: Math.min(layer.height - 1, Math.ceil(Math.max(throat.y, top.y) + pad)),
+    };
+  };
+  let { X0, X1, Y0, Y1 } = box(ankle, half1);
   const W = layer.width;
   // (a pale ribbon's blended edge, this far round it, is not the foot's skin either: `paleNearby`)
   const edge = Math.max(1, Math.round(Math.max(half0, half1) * INSTEP_PALE_EDGE));
@@ -1030,6 +1054,26 @@ function drawInstep(
   const mirror = bare
     ? null
     : instepMirror(person, X0, X1, Y0, Y1, Math.min(throat.y, ankle.y), half1, skin, edge, got);
+  // over an old shoe that hides the foot below the ankle (no skin run down from it to mirror): the instep runs up to
+  // the leg's lowest skin row, as wide as the leg's run there, and is the leg's own rows mirrored down
+  // (`legRowsAbove`), not the ankle's mean profile (the same all along: a flat column) fading over the old shoe's
+  // edge (a seam line where it showed through); only a leg whose skin shows from just above the ankle (rows found
+  // higher are the shin, the ankle between them hidden or another leg's)
+  const leg0 = !bare && !mirror && across && leg ? leg[0] : undefined;
+  const legRows = leg0 && ankle.y - leg0.y <= half1 * LEG_TOP_ABOVE ? leg : null;
+  if (leg0 && legRows) {
+    ankle = { x: (leg0.l + leg0.r) / 2, y: leg0.y };
+    half1 = (leg0.r - leg0.l + 1) / 2;
+    ({ X0, X1, Y0, Y1 } = box(ankle, half1));
+  }
+  const ax = ankle.x - throat.x;
+  const ay = ankle.y - throat.y;
+  const len2 = ax * ax + ay * ay;
+  if (len2 < 4) return;
+  const len = Math.sqrt(len2);
+  // (each row's brightness evened to the rows' mean: mirrored to and fro, a leg darkening or lightening along would
+  // give bands across)
+  const rowGain = legRows ? evenRows(person, legRows) : null;
   for (let y = Y0; y <= Y1; y++) {
     for (let x = X0; x <= X1; x++) {
       const t = ((x - throat.x) * ax + (y - throat.y) * ay) / len2;
@@ -1041,8 +1085,8 @@ function drawInstep(
         ? (half1 + (half0 - half1) * (1 - Math.min(1, Math.max(0, t))) ** 2) * (1 + 2 * Math.min(0, t))
         : half0 + (half1 - half0) * Math.max(0, t);
       let a = Math.max(0, Math.min(1, (hw - off) / 2 + 0.5));
-      // fading into the leg over the last fifth below the ankle
-      a = Math.min(a, Math.max(0, Math.min(1, (1 - t) / 0.2)));
+      // fading into the leg over the last fifth below the ankle (the leg's own rows mirrored down meet it as one)
+      if (!legRows) a = Math.min(a, Math.max(0, Math.min(1, (1 - t) / 0.2)));
       if (a <= 0) continue;
       if (across && mask && (mask[y * W + x] ?? 0) < 128) continue;
       const o = (y * W + x) * 4;
@@ -1059,7 +1103,9 @@ function drawInstep(
       // (else the foot's own skin tone seen there, shaded round: `fill`)
       const f = (shade / 0.95) * (1 - own);
       // (the ankle's own profile across where it was read: its shading, not a flat tone)
-      const tone = across ? profileAt(across, (signed * Math.sign(-ay || 1)) / (2 * Math.max(1, hw)) + 0.5) : null;
+      const u = (signed * Math.sign(-ay || 1)) / (2 * Math.max(1, hw)) + 0.5;
+      const tone =
+        legRows && rowGain ? legAt(person, legRows, rowGain, (1 - t) * len, u) : across ? profileAt(across, u) : null;
       // (the foot's own skin above, mirrored down, where the column shows enough of it: in place of the tone, and of
       // the photo's own pixels on the old opening's rim, `got[1]`)
       const src = mirror ? mirror(x, y) : -1;
@@ -1086,6 +1132,53 @@ function drawInstep(
       if (y > layer.y1) layer.y1 = y;
     }
   }
+}
+
+/** The leg's lowest skin row is the instep's top only within this many ankle half widths above the ankle keypoint
+ * (the old shoe's collar edge, its anti-aliased rows); higher, the ankle between is hidden (crossed legs, a rear leg
+ * behind the front one) and its mean profile is kept. */
+const LEG_TOP_ABOVE = 1.5;
+
+/**
+ * The leg's own colour `d` pixels below its lowest skin row (`rows`, lowest first), mirrored to and fro over them,
+ * at `u` across its run there (0 its image-left end, 1 its right), read between pixels.
+ */
+function legAt(person: RgbaImage, rows: LegRow[], gain: Float64Array, d: number, u: number): [number, number, number] {
+  const n = rows.length;
+  const k = Math.floor(Math.max(0, d)) % (2 * n);
+  const i = k < n ? k : 2 * n - 1 - k;
+  const row = rows[i];
+  const g = gain[i] ?? 1;
+  if (!row) return [0, 0, 0];
+  const fx = row.l + Math.max(0, Math.min(1, u)) * (row.r - row.l);
+  const x0 = Math.floor(fx);
+  const x1 = Math.min(row.r, x0 + 1);
+  const w = fx - x0;
+  const o0 = (row.y * person.width + x0) * 4;
+  const o1 = (row.y * person.width + x1) * 4;
+  const at = (o: number) => person.data[o] ?? 0;
+  return [
+    (at(o0) * (1 - w) + at(o1) * w) * g,
+    (at(o0 + 1) * (1 - w) + at(o1 + 1) * w) * g,
+    (at(o0 + 2) * (1 - w) + at(o1 + 2) * w) * g,
+  ];
+}
+
+/** Each leg row's gain to the rows' mean brightness (the sum of its run's channels over its run's length). */
+function evenRows(person: RgbaImage, rows: LegRow[]): Float64Array {
+  const mean = new Float64Array(rows.length);
+  rows.forEach((row, i) => {
+    let sum = 0;
+    for (let x = row.l; x <= row.r; x++) {
+      const o = (row.y * person.width + x) * 4;
+      sum += (person.data[o] ?? 0) + (person.data[o + 1] ?? 0) + (person.data[o + 2] ?? 0);
+    }
+    mean[i] = sum / Math.max(1, row.r - row.l + 1);
+  });
+  let all = 0;
+  for (const m of mean) all += m;
+  all /= Math.max(1, rows.length);
+  return mean.map((m) => (m > 0 ? all / m : 1));
 }
 
 /** A column of the instep over an old shoe mirrors its own skin down when at least this many of its rows, down from
@@ -1121,7 +1214,7 @@ function instepMirror(
   skin: [number, number, number],
   edge: number,
   out: [number, number],
-): (x: number, y: number) => number {
+): ((x: number, y: number) => number) | null {
   const W = person.width;
   const n = X1 - X0 + 1;
   const start = new Float64Array(n).fill(-1);
@@ -1183,7 +1276,7 @@ function instepMirror(
   // width; fewer are a high-top's collar and laces that pass the skin test (nothing mirrored)
   let runs = 0;
   for (let i = 0; i < n; i++) if ((end[i] ?? -1) >= 0) runs++;
-  if (runs < 2 * ankleHalf * MIRROR_ACROSS) return () => -1;
+  if (runs < 2 * ankleHalf * MIRROR_ACROSS) return null;
   // the run's ends smoothed across (the medians of the columns round it that have one)
   const ends = new Float64Array(n).fill(-1);
   const starts = new Float64Array(n).fill(-1);
