@@ -264,6 +264,13 @@ function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaIm
   return { image: out, alpha: outAlpha };
 }
 
+/**
+ * Under a garment's pixel less opaque than this the photo still shows (over 2%): an old garment there is filled too,
+ * though its seams need not match (`covered` from 160). Issue 38, round 29, part L5: the soft edge at 160-249 was
+ * left as the photo, so an old garment showed through a fifth to a third: a lilac speck of cgi-model-27's tee at a
+ * hoodie's side under her raised arm, a dark crescent of cgi-model-15's black top at a jumpsuit's bust.
+ */
+const SOFT_EDGE_SHOWS = 250;
 /** A faint rim pixel (under half coverage) with no cloth inside within r reads its colours this many times r out. */
 const RIM_FAINT_REACH = 2;
 /** An enlarged picture's rim pixel's coverage is its share of cloth only where cloth and background differ by this much. */
@@ -424,8 +431,10 @@ export async function tryOn(
     // where the new garment will hide what is under it (the fill's seams there need not match)
     const covered = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
-      if ((layer.data[i * 4 + 3] ?? 0) >= 160) covered[i] = 255;
-      else if (old[i] && !head[i]) {
+      const a = layer.data[i * 4 + 3] ?? 0;
+      if (a >= 160) covered[i] = 255;
+      // (under the garment's soft edge the photo still shows through: the old garment there is filled too)
+      if (a < SOFT_EDGE_SHOWS && old[i] && !head[i]) {
         region[i] = 255;
         filled[i] = 255;
       }
