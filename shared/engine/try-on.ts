@@ -22,7 +22,7 @@ import { analyzePerson, scaleAnalysis } from './perception/analyze';
 import { copyRgba, enlargeRgba, erode, newGray, shrinkRgba } from './core/image-ops';
 import { placeGarment, type PlaceDebug } from './place/place';
 import type { DrapeFlare } from './place/common';
-import { newLayer } from './core/raster';
+import { newLayer, type Layer } from './core/raster';
 import { EngineRefusal } from './checks/refusal';
 import type { GrayImage, ModelRuntime, PersonAnalysis, RgbaImage } from './core/types';
 import { variantFor, type VariantOptions } from './look/variants';
@@ -264,6 +264,92 @@ function fillRim(image: RgbaImage, alpha: GrayImage, r: number): { image: RgbaIm
   return { image: out, alpha: outAlpha };
 }
 
+/**
+ * Under a garment's pixel less opaque than this the photo still shows (over 2%): an old garment there is painted
+ * too (`fillUnderSoftEdge`).
+ */
+const SOFT_EDGE_SHOWS = 250;
+/** A garment's pixel this opaque or more is `covered`: no fill under it (the fill's seams need not match there). */
+const COVERED_ALPHA = 160;
+/** Passes of `fillUnderSoftEdge` inward from the uncovered pixels (a soft edge is a few pixels wide). */
+const SOFT_EDGE_PASSES = 6;
+
+/** The old garment's pixels under the garment's soft edge (coverage COVERED_ALPHA to SOFT_EDGE_SHOWS). */
+function softEdgeOld(layer: Layer, old: Uint8Array, head: Uint8Array): number[] {
+  const { width: W, height: H, data: alpha } = layer;
+  const out: number[] = [];
+  // (within the garment's box)
+  for (let y = Math.max(0, layer.y0); y <= Math.min(H - 1, layer.y1); y++) {
+    for (let x = Math.max(0, layer.x0); x <= Math.min(W - 1, layer.x1); x++) {
+      const i = y * W + x;
+      const a = alpha[i * 4 + 3] ?? 0;
+      if (a >= COVERED_ALPHA && a < SOFT_EDGE_SHOWS && old[i] && !head[i]) out.push(i);
+    }
+  }
+  return out;
+}
+
+/**
+ * The old garment under a garment's soft edge (coverage COVERED_ALPHA to SOFT_EDGE_SHOWS), which the fill leaves
+ * (`covered`), takes the mean colour of its 8 neighbours already painted or seen (uncovered, or taken in an earlier
+ * pass), pass by pass inward; in place, marked in `filled`. Issue 38, round 29, part L5: left as the photo, an old
+ * garment showed through a fifth to a third of it: a lilac speck of cgi-model-27's tee at a hoodie's side under her
+ * raised arm (and, with `leaveOutlineRims` judging a one-piece's pieces joined through them, a dark crescent of
+ * cgi-model-15's black top at a jumpsuit's bust). After the fill: filled with the region, those pixels moved the
+ * fill's own estimates (a pale patch on a repainted upper arm).
+ */
+function fillUnderSoftEdge(out: RgbaImage, layer: Layer, old: Uint8Array, head: Uint8Array, filled: Uint8Array): void {
+  const W = out.width;
+  const H = out.height;
+  const d = out.data;
+  const alpha = layer.data;
+  let pending = softEdgeOld(layer, old, head);
+  if (pending.length === 0) return;
+  // what may be read: the uncovered pixels (the fill's or the photo's own), then those taken in earlier passes
+  const taken = new Uint8Array(W * H);
+  const rgb: number[] = [];
+  for (let pass = 0; pass < SOFT_EDGE_PASSES && pending.length > 0; pass++) {
+    const next: number[] = [];
+    const took: number[] = [];
+    rgb.length = 0;
+    for (const p of pending) {
+      const x = p % W;
+      const y = (p / W) | 0;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if ((dx === 0 && dy === 0) || xx < 0 || yy < 0 || xx >= W || yy >= H) continue;
+          const q = yy * W + xx;
+          if ((alpha[q * 4 + 3] ?? 0) >= COVERED_ALPHA && !taken[q]) continue;
+          r += d[q * 4] ?? 0;
+          g += d[q * 4 + 1] ?? 0;
+          b += d[q * 4 + 2] ?? 0;
+          n++;
+        }
+      }
+      if (n === 0) {
+        next.push(p);
+        continue;
+      }
+      took.push(p);
+      rgb.push(r / n, g / n, b / n);
+    }
+    if (took.length === 0) break;
+    for (const [k, p] of took.entries()) {
+      d[p * 4] = rgb[k * 3] ?? 0;
+      d[p * 4 + 1] = rgb[k * 3 + 1] ?? 0;
+      d[p * 4 + 2] = rgb[k * 3 + 2] ?? 0;
+      taken[p] = 1;
+      filled[p] = 255;
+    }
+    pending = next;
+  }
+}
 /** A faint rim pixel (under half coverage) with no cloth inside within r reads its colours this many times r out. */
 const RIM_FAINT_REACH = 2;
 /** An enlarged picture's rim pixel's coverage is its share of cloth only where cloth and background differ by this much. */
@@ -424,14 +510,21 @@ export async function tryOn(
     // where the new garment will hide what is under it (the fill's seams there need not match)
     const covered = new Uint8Array(W * H);
     for (let i = 0; i < region.length; i++) {
-      if ((layer.data[i * 4 + 3] ?? 0) >= 160) covered[i] = 255;
+      if ((layer.data[i * 4 + 3] ?? 0) >= COVERED_ALPHA) covered[i] = 255;
       else if (old[i] && !head[i]) {
         region[i] = 255;
         filled[i] = 255;
       }
     }
     // a one-piece: the mask's blended rim along a bare shoulder or arm is no old garment (`leaveOutlineRims`)
-    if (slot === 'one-piece') leaveOutlineRims(region, covered, body, maps.skin, person, scene.background, filled);
+    if (slot === 'one-piece') {
+      // (judged with the old garment under the soft edge joined to its pieces: a piece the soft edge joins to the
+      // rest is no rim of the outline, `fillUnderSoftEdge`)
+      const soft = softEdgeOld(layer, old, head);
+      for (const p of soft) region[p] = 255;
+      leaveOutlineRims(region, covered, body, maps.skin, person, scene.background, filled);
+      for (const p of soft) region[p] = 0;
+    }
     // the upper arm left bare there (`upperArmOut`) is the arm's skin out to the person's outline: the old top's
     // bust stood in front of it, so the fill's arm (as wide as its few bare pixels) left the rest to the backdrop,
     // a pale patch under the sleeve
@@ -441,6 +534,8 @@ export async function tryOn(
       for (const q of armOpen) if ((body.mask[q] ?? 0) >= 128) skinAt[q] = 255;
     }
     fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background, skinAt);
+    // the old garment showing through the garment's soft edge takes the colours just outside it
+    fillUnderSoftEdge(out, layer, old, head, filled);
     lap('fill');
     composite(out, layer, scene.garmentLight, coverage);
     lap('composite');
