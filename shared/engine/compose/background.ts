@@ -153,6 +153,8 @@ export function textureSources(
   H: number,
   reach: number,
   image?: RgbaImage,
+  backdrop?: (p: number) => boolean,
+  blend?: FoldBlend,
 ): Int32Array | null {
   // the rows the region spans: the arrays below cover only them
   let ry0 = -1;
@@ -208,6 +210,18 @@ export function textureSources(
     return Math.max(4, Math.round((v[Math.floor(v.length * 0.9)] ?? 0) * SHIFT_K + reach * SHIFT_GAP));
   });
   const gap = Math.round(reach * SHIFT_GAP);
+  // along the backdrop's folds first, where they run across the rows (`foldSources`)
+  if (image && blend) {
+    const fold = new Int32Array(W * H).fill(-1);
+    const alt = new Int32Array(W * H).fill(-1);
+    const w = new Float32Array(W * H);
+    if (foldSources(region, backdrop ?? clean, W, H, reach, image, ry0, ry1, fold, { alt, w })) {
+      blend.fold = fold;
+      blend.alt = alt;
+      blend.w = w;
+      blend.f = foldWeight(fold, W, ry0, ry1, Math.max(2, Math.round(reach * FOLD_FEATHER)));
+    }
+  }
   const gy0 = Math.max(0, ry0);
   const grain = image ? grainMap(image, gy0, ry1) : null;
   // a row's pixels on one side, walked away from that side's edge: each keeps the last copy distance while its
@@ -296,6 +310,367 @@ export function textureSources(
   }
   return src;
 }
+
+/** The ring of backdrop round the region read for its folds (x the reach, about 0.3 of a span). */
+const FOLD_RING = 0.25;
+/** The cell (x the reach) the backdrop's luminance is averaged over before its slope is read (its sparkle off). */
+const FOLD_CELL = 0.04;
+/** A cell is backdrop when this share of its pixels is clean (not the person, not the region). */
+const FOLD_CELL_CLEAN = 0.9;
+/** The least ring cells a side's folds are read from. */
+const FOLD_MIN_CELLS = 24;
+/** The folds' coherence ((l1 - l2) / (l1 + l2) of the slope's structure tensor) under which they have no one direction. */
+const FOLD_COHERENT = 0.3;
+/** The folds' mean slope (luma levels per cell) under which the backdrop is plain (a wall: the row copy does). */
+const FOLD_SLOPE = 1.5;
+/** The mask's rim (x the reach) a fold's walk may cross between the region and clean backdrop (its overreach). */
+const FOLD_THROUGH = 0.12;
+/** The window (x the reach) the folds' tensor is averaged over: about a fold's width. */
+const FOLD_WINDOW = 0.1;
+/** The share of a window's cells that must be ring cells for it to read a direction (else carried in). */
+const FOLD_WINDOW_FULL = 0.25;
+/** The gap (x the reach) added to a mirrored copy's distance (past the region's blended rim). */
+const FOLD_MIRROR_GAP = 0.07;
+/** The folds' greatest tilt off the vertical (its cosine): flatter folds are the row copy's. */
+const FOLD_UPRIGHT = Math.cos((55 * Math.PI) / 180);
+
+/**
+ * A bottom's or a one-piece's fill taken along the backdrop's folds (issue 38, round 29, part L1): a tutu before a
+ * curtain whose folds run down beside the hips, a smooth deep fold beside a lit band of sparkle. Copied along the row
+ * the band's sparkle went on where the smooth fold runs under the old garment: a smooth or a sparkling halo in the
+ * old garment's shape. Per side of the region (left and right of its middle), the backdrop's orientation is read
+ * from the structure tensor of its luminance, averaged over FOLD_CELL cells (the sparkle off), in a ring FOLD_RING
+ * of the reach round the region, from cells of clean backdrop whose neighbours are too (the person's outline is no
+ * fold). Where it is coherent, steep and not plain, each region pixel on that side takes its source along the fold,
+ * up or down (the nearer end first), one distance per direction like the row copy's (`SHIFT_K`, `SHIFT_GAP`),
+ * walked only through the region (never across the person); sources are clean backdrop. Elsewhere (a plain wall,
+ * flat folds, no clean end) the row copy stays.
+ */
+function foldSources(
+  region: Uint8Array,
+  clean: (p: number) => boolean,
+  W: number,
+  H: number,
+  reach: number,
+  image: RgbaImage,
+  ry0: number,
+  ry1: number,
+  src: Int32Array,
+  out: { alt: Int32Array; w: Float32Array },
+): boolean {
+  let rx0 = W;
+  let rx1 = -1;
+  for (let y = ry0; y <= ry1; y++) {
+    const row = region.subarray(y * W, y * W + W);
+    const a = row.indexOf(255);
+    if (a < 0) continue;
+    rx0 = Math.min(rx0, a);
+    rx1 = Math.max(rx1, row.lastIndexOf(255));
+  }
+  if (rx1 < rx0) return false;
+  const M = Math.round(reach * FOLD_RING);
+  const C = Math.max(2, Math.round(reach * FOLD_CELL));
+  const bx0 = Math.max(0, rx0 - M);
+  const bx1 = Math.min(W - 1, rx1 + M);
+  const by0 = Math.max(0, ry0 - M);
+  const by1 = Math.min(H - 1, ry1 + M);
+  const bw = bx1 - bx0 + 1;
+  const bh = by1 - by0 + 1;
+  const d = image.data;
+  // per box pixel: 1 clean backdrop, 2 the region, 3 the backdrop's colour in the mask (its overreach), 0 the person
+  const kind = new Uint8Array(bw * bh);
+  const cw = Math.ceil(bw / C);
+  const ch = Math.ceil(bh / C);
+  const lum = new Float32Array(cw * ch);
+  const nClean = new Float32Array(cw * ch);
+  const nAll = new Float32Array(cw * ch);
+  const hasRegion = new Uint8Array(cw * ch);
+  for (let y = by0; y <= by1; y++) {
+    const cy = ((y - by0) / C) | 0;
+    for (let x = bx0; x <= bx1; x++) {
+      const p = y * W + x;
+      const b = (y - by0) * bw + x - bx0;
+      const c = cy * cw + (((x - bx0) / C) | 0);
+      nAll[c] = (nAll[c] ?? 0) + 1;
+      if (region[p]) {
+        kind[b] = 2;
+        hasRegion[c] = 1;
+      } else if (clean(p)) {
+        kind[b] = 1;
+        nClean[c] = (nClean[c] ?? 0) + 1;
+        lum[c] = (lum[c] ?? 0) + (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
+      }
+    }
+  }
+  const good = new Uint8Array(cw * ch);
+  for (let c = 0; c < cw * ch; c++) {
+    const n = nClean[c] ?? 0;
+    if (n >= (nAll[c] ?? 0) * FOLD_CELL_CLEAN && n > 0) {
+      good[c] = 1;
+      lum[c] = (lum[c] ?? 0) / n;
+    }
+  }
+  // the ring: cells within M of a region cell (a square dilation, rows then columns)
+  const R = Math.max(1, Math.round(M / C));
+  const near = new Uint8Array(cw * ch);
+  const rowNear = new Uint8Array(cw * ch);
+  for (let cy = 0; cy < ch; cy++) {
+    let last = -Infinity;
+    for (let cx = 0; cx < cw; cx++) {
+      if (hasRegion[cy * cw + cx]) last = cx;
+      if (cx - last <= R) rowNear[cy * cw + cx] = 1;
+    }
+    last = Infinity;
+    for (let cx = cw - 1; cx >= 0; cx--) {
+      if (hasRegion[cy * cw + cx]) last = cx;
+      if (last - cx <= R) rowNear[cy * cw + cx] = 1;
+    }
+  }
+  for (let cx = 0; cx < cw; cx++) {
+    let last = -Infinity;
+    for (let cy = 0; cy < ch; cy++) {
+      if (rowNear[cy * cw + cx]) last = cy;
+      if (cy - last <= R) near[cy * cw + cx] = 1;
+    }
+    last = Infinity;
+    for (let cy = ch - 1; cy >= 0; cy--) {
+      if (rowNear[cy * cw + cx]) last = cy;
+      if (last - cy <= R) near[cy * cw + cx] = 1;
+    }
+  }
+  // per cell: the structure tensor (xx, yy, xy) of clean cells in the ring whose neighbours are clean too
+  const T = new Float32Array(cw * ch * 3);
+  const tw = new Float32Array(cw * ch);
+  const L = (cx: number, cy: number) => lum[cy * cw + cx] ?? 0;
+  let ringCells = 0;
+  for (let cy = 1; cy < ch - 1; cy++) {
+    for (let cx = 1; cx < cw - 1; cx++) {
+      const c = cy * cw + cx;
+      if (!near[c] || !good[c]) continue;
+      let all = true;
+      for (let j = -1; j <= 1 && all; j++) for (let i = -1; i <= 1; i++) if (!good[c + j * cw + i]) all = false;
+      if (!all) continue;
+      const gx =
+        (L(cx + 1, cy - 1) +
+          2 * L(cx + 1, cy) +
+          L(cx + 1, cy + 1) -
+          L(cx - 1, cy - 1) -
+          2 * L(cx - 1, cy) -
+          L(cx - 1, cy + 1)) /
+        8;
+      const gy =
+        (L(cx - 1, cy + 1) +
+          2 * L(cx, cy + 1) +
+          L(cx + 1, cy + 1) -
+          L(cx - 1, cy - 1) -
+          2 * L(cx, cy - 1) -
+          L(cx + 1, cy - 1)) /
+        8;
+      T[c * 3] = gx * gx;
+      T[c * 3 + 1] = gy * gy;
+      T[c * 3 + 2] = gx * gy;
+      tw[c] = 1;
+      ringCells++;
+    }
+  }
+  if (ringCells < FOLD_MIN_CELLS) return false;
+  // averaged over a window (a fold's width), then carried into the region's cells from the ring round them
+  const Rw = Math.max(1, Math.round((reach * FOLD_WINDOW) / C));
+  const sm = new Float32Array(cw * ch * 4);
+  const tmp = new Float32Array(cw * ch * 4);
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      const o = (cy * cw + cx) * 4;
+      for (let i = Math.max(0, cx - Rw); i <= Math.min(cw - 1, cx + Rw); i++) {
+        const c = cy * cw + i;
+        tmp[o] = (tmp[o] ?? 0) + (T[c * 3] ?? 0);
+        tmp[o + 1] = (tmp[o + 1] ?? 0) + (T[c * 3 + 1] ?? 0);
+        tmp[o + 2] = (tmp[o + 2] ?? 0) + (T[c * 3 + 2] ?? 0);
+        tmp[o + 3] = (tmp[o + 3] ?? 0) + (tw[c] ?? 0);
+      }
+    }
+  }
+  for (let cx = 0; cx < cw; cx++) {
+    for (let cy = 0; cy < ch; cy++) {
+      const o = (cy * cw + cx) * 4;
+      for (let j = Math.max(0, cy - Rw); j <= Math.min(ch - 1, cy + Rw); j++) {
+        const c = (j * cw + cx) * 4;
+        for (let e = 0; e < 4; e++) sm[o + e] = (sm[o + e] ?? 0) + (tmp[c + e] ?? 0);
+      }
+    }
+  }
+  const field = new Float32Array(cw * ch * 3);
+  const fw = new Float32Array(cw * ch);
+  const least = (2 * Rw + 1) ** 2 * FOLD_WINDOW_FULL;
+  for (let c = 0; c < cw * ch; c++) {
+    const n = sm[c * 4 + 3] ?? 0;
+    if (n < least) continue;
+    for (let e = 0; e < 3; e++) field[c * 3 + e] = (sm[c * 4 + e] ?? 0) / n;
+    fw[c] = 1;
+  }
+  pushPullFill(field, fw, cw, ch);
+  // per cell: the fold's step in x per row down it (NaN: no one fold there, the row copy)
+  const tilt = new Float32Array(cw * ch).fill(NaN);
+  let steep = 0;
+  for (let c = 0; c < cw * ch; c++) {
+    const xx = field[c * 3] ?? 0;
+    const yy = field[c * 3 + 1] ?? 0;
+    const xy = field[c * 3 + 2] ?? 0;
+    const tr = xx + yy;
+    if (tr <= 0 || Math.sqrt(tr) < FOLD_SLOPE) continue;
+    if (Math.hypot(xx - yy, 2 * xy) / tr < FOLD_COHERENT) continue;
+    // the slope's direction, and the fold across it
+    const th = 0.5 * Math.atan2(2 * xy, xx - yy);
+    const ux = -Math.sin(th);
+    const uy = Math.cos(th);
+    if (Math.abs(uy) < FOLD_UPRIGHT) continue;
+    tilt[c] = ux / uy;
+    if (hasRegion[c]) steep++;
+  }
+  if (!steep) return false;
+  const tiltAt = (xx: number, yy: number) => tilt[((yy / C) | 0) * cw + ((xx / C) | 0)] ?? NaN;
+  // per box pixel, the rows up and down its side's fold to clean backdrop, through the region only (0: none)
+  const up = new Float32Array(bw * bh);
+  const down = new Float32Array(bw * bh);
+  const midX = (rx0 + rx1) / 2;
+  const sideOf = (x: number) => (x < midX ? 0 : 1);
+  // (through the mask's thin rims beside the region, its overreach: not through the person's limbs)
+  const through = new Uint16Array(bw * bh);
+  const thin = Math.max(2, Math.round(reach * FOLD_THROUGH));
+  for (let pass = 0; pass < 2; pass++) {
+    const dist = pass ? down : up;
+    through.fill(0);
+    const dy = pass ? -1 : 1;
+    for (let i = 0; i < bh; i++) {
+      const yy = pass ? bh - 1 - i : i;
+      const py = yy - dy;
+      for (let xx = 0; xx < bw; xx++) {
+        const b = yy * bw + xx;
+        const kb = kind[b] ?? 0;
+        if (kb === 1) continue;
+        const t = tiltAt(xx, yy);
+        if (Number.isNaN(t) || py < 0 || py >= bh) continue;
+        const px = Math.round(xx - dy * t);
+        if (px < 0 || px >= bw) continue;
+        const q = py * bw + px;
+        const k = kind[q] ?? 0;
+        const run = kb === 2 || kb === 3 ? 0 : (through[q] ?? 0) + 1;
+        if (run > thin) continue;
+        if (k === 1) dist[b] = 1;
+        else if ((dist[q] ?? 0) > 0) dist[b] = (dist[q] ?? 0) + 1;
+        through[b] = run;
+      }
+    }
+  }
+  // per side and direction: the copy distance (rows), from its pixels' depth
+  const depths: number[][] = [[], [], [], []];
+  for (let yy = 0; yy < bh; yy++) {
+    for (let xx = 0; xx < bw; xx++) {
+      const b = yy * bw + xx;
+      if (kind[b] !== 2) continue;
+      const u = up[b] ?? 0;
+      const v = down[b] ?? 0;
+      if ((!u && !v) || Math.min(u || Infinity, v || Infinity) > reach) continue;
+      const dir = u && (!v || u <= v) ? 0 : 1;
+      depths[sideOf(xx + bx0) * 2 + dir]?.push(dir ? v : u);
+    }
+  }
+  const gap = reach * SHIFT_GAP;
+  const shift = depths.map((v) => {
+    if (!v.length) return 0;
+    v.sort((a, b) => a - b);
+    return Math.max(4, Math.round((v[Math.floor(v.length * 0.9)] ?? 0) * SHIFT_K + gap));
+  });
+  const mirrorGap = Math.round(reach * FOLD_MIRROR_GAP);
+  for (let yy = 0; yy < bh; yy++) {
+    const y = yy + by0;
+    for (let xx = 0; xx < bw; xx++) {
+      const b = yy * bw + xx;
+      if (kind[b] !== 2) continue;
+      const x = xx + bx0;
+      const side = sideOf(x);
+      const t = tiltAt(xx, yy);
+      if (Number.isNaN(t)) continue;
+      const u = up[b] ?? 0;
+      const v = down[b] ?? 0;
+      if ((!u && !v) || Math.min(u || Infinity, v || Infinity) > reach) continue;
+      // each end's source: mirrored across the region's end on the fold (the copy meets the backdrop there
+      // unbroken), else shifted by the direction's one distance
+      const ends = [-1, -1];
+      for (let dir = 0; dir < 2; dir++) {
+        const own = dir ? v : u;
+        if (!own || own > reach) continue;
+        for (const s of [
+          2 * own + mirrorGap,
+          shift[side * 2 + dir] ?? 0,
+          Math.round((shift[side * 2 + dir] ?? 0) * 1.5),
+        ]) {
+          if (s < own) continue;
+          const sy = y + (dir ? s : -s);
+          const sx = Math.round(x + (dir ? s : -s) * t);
+          if (sy < 0 || sy >= H || sx < 0 || sx >= W) continue;
+          const c = sy * W + sx;
+          if (!region[c] && clean(c)) {
+            ends[dir] = c;
+            break;
+          }
+        }
+      }
+      const [qa = -1, qb = -1] = ends;
+      const q = qa >= 0 ? qa : qb;
+      // both ends: blended by the distance to each (the nearer one weighs more)
+      if (qa >= 0 && qb >= 0) {
+        out.alt[y * W + x] = qb;
+        out.w[y * W + x] = u / (u + v);
+      }
+      if (q >= 0) src[y * W + x] = q;
+    }
+  }
+  return true;
+}
+
+/** A region pixel's copy along the backdrop's folds (`foldSources`): its nearer end's source (`fold`), the other
+ * end's (`alt`, blended at `w`), and the share of the fold copy over the row copy (`f`, feathered at its edge). */
+export interface FoldBlend {
+  fold: Int32Array | null;
+  alt: Int32Array | null;
+  w: Float32Array | null;
+  f: Float32Array | null;
+}
+
+/**
+ * The fold copy's share per pixel: 1 inside the pixels that have one, fading to 0 over `r` px towards their edge
+ * (a box blur of the coverage, stretched from its half to 1), so the fold and the row copy meet without a seam.
+ */
+function foldWeight(fold: Int32Array, W: number, y0: number, y1: number, r: number): Float32Array {
+  const n = (y1 - y0 + 1) * W;
+  const f = new Float32Array(fold.length);
+  const a = new Float32Array(n);
+  for (let i = 0; i < n; i++) a[i] = (fold[y0 * W + i] ?? -1) >= 0 ? 1 : 0;
+  const h = new Float32Array(n);
+  const rows = y1 - y0 + 1;
+  for (let y = 0; y < rows; y++) {
+    let s = 0;
+    for (let x = -r; x < W + r; x++) {
+      if (x + r < W) s += a[y * W + x + r] ?? 0;
+      if (x - r - 1 >= 0) s -= a[y * W + x - r - 1] ?? 0;
+      if (x >= 0 && x < W) h[y * W + x] = s;
+    }
+  }
+  const k = (2 * r + 1) ** 2;
+  for (let x = 0; x < W; x++) {
+    let s = 0;
+    for (let y = -r; y < rows + r; y++) {
+      if (y + r < rows) s += h[(y + r) * W + x] ?? 0;
+      if (y - r - 1 >= 0) s -= h[(y - r - 1) * W + x] ?? 0;
+      if (y >= 0 && y < rows && a[y * W + x]) f[(y + y0) * W + x] = Math.max(0, Math.min(1, (s / k - 0.5) * 2));
+    }
+  }
+  return f;
+}
+
+/** The fold copy's feather (x the reach) towards the row copy round it. */
+const FOLD_FEATHER = 0.05;
 
 /**
  * A side's copy distance: its depth (the 90th percentile of its pixels' distance to clean background on their row)
