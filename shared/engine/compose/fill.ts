@@ -18,7 +18,6 @@ import {
   fillEnclosed,
   looksLikeBackground,
   textureSources,
-  type FoldBlend,
   type BackgroundModel,
 } from './background';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
@@ -3600,9 +3599,6 @@ function skinWarmthFloor(img: RgbaImage, region: Uint8Array, maps: Maps, W: numb
 
 /** A pixel is surely the background (a source of its texture) where the person mask is under this. */
 const BG_SURE = 26;
-/** The person mask under which a pixel off the skin and off the region is the backdrop to the folds' copy: the
- * mask's soft glow round a wide old garment reaches a shoulder span out over the backdrop (`textureSources`). */
-const FOLD_SOFT_MASK = 128;
 /** How far (x the span) a pixel of the fill may be from the background it mirrors. */
 const BG_REACH = 1.2;
 
@@ -3883,8 +3879,6 @@ export function fillRegion(
   const ref = lights.length ? Math.max(20, lights[lights.length >> 1] ?? 0) : 0;
   // off the body, the background's own texture copied from beside it (`textureSources`); a diffused colour was a
   // smooth blob without the backdrop's grain, folds or sparkle
-  // a second source along the backdrop's folds and its weight, where both ends of a fold are backdrop
-  const foldBlend: FoldBlend = { fold: null, alt: null, w: null, f: null };
   const mirror =
     background && source !== 'skin'
       ? textureSources(
@@ -3894,9 +3888,6 @@ export function fillRegion(
           H,
           body.span * BG_REACH,
           slot === 'bottom' || slot === 'one-piece' ? out : undefined,
-          // (the folds' copy also reads the backdrop in the mask's soft glow round a tutu, off the skin)
-          (p) => (body.mask[p] ?? 0) < FOLD_SOFT_MASK && !maps.skin[p],
-          foldBlend,
         )
       : null;
   // a shoe's fill off the leg (below the ankle, not the instep; or off the mask; or outside the leg's own outline
@@ -4005,13 +3996,6 @@ export function fillRegion(
       light(x, y, lowHere);
       light(m % W, (m / W) | 0, lowThere);
     }
-    // the copy along the backdrop's folds over the row's, feathered into it (`foldSources`); its own tone, not
-    // carried by the backdrop model's light (diffused under the old garment from the lit bands round it, it paled
-    // a deep fold's copy)
-    const fa = m >= 0 ? (foldBlend.fold?.[p] ?? -1) : -1;
-    const fw = fa >= 0 ? (foldBlend.f?.[p] ?? 0) : 0;
-    const fb = fw > 0 ? (foldBlend.alt?.[p] ?? -1) : -1;
-    const wb = fb >= 0 ? (foldBlend.w?.[p] ?? 0) : 0;
     const q00 = (y0 * w + x0) * 3;
     const q01 = (y0 * w + x1) * 3;
     const q10 = (y1 * w + x0) * 3;
@@ -4028,8 +4012,7 @@ export function fillRegion(
         (skinRgb[q11 + c] ?? 0) * w11;
       const bg =
         m >= 0
-          ? ((out.data[m * 4 + c] ?? 0) - (lowThere[c] ?? 0) + (lowHere[c] ?? 0)) * (1 - fw) +
-            ((out.data[fa * 4 + c] ?? 0) * (1 - wb) + (out.data[fb * 4 + c] ?? 0) * wb) * fw
+          ? (out.data[m * 4 + c] ?? 0) + (lowHere[c] ?? 0) - (lowThere[c] ?? 0)
           : (bgRgb[q00 + c] ?? 0) * w00 +
             (bgRgb[q01 + c] ?? 0) * w01 +
             (bgRgb[q10 + c] ?? 0) * w10 +
