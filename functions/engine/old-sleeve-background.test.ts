@@ -585,4 +585,56 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(overN).toBeGreaterThan(200);
     expect(overSkin).toBeLessThan(overN * 0.05);
   }, 30_000);
+
+  it("continues the raised arm's bare skin past the old hem without a step (cgi-model-27's tee under the tank)", async () => {
+    // issue 38, round 29, part L2: the raised upper arm under the old tee's sleeve was painted in 9 bins of the
+    // nearest bare sections' mean colour and met the bare arm at the hem in a tone step, the seam (matched to the
+    // old band's dark remnants under the arm) darkening it towards the hem: a line across the arm where the sleeve
+    // had ended. Across the arm (within 0.6x its half-width of its line, shifted onto its bare skin), on each line
+    // along it: the hem (the first photo's skin after the filled pixels); the largest one-pixel brightness step
+    // from 6 px before it to 12 px after, the median over the lines: 11.3 before, 3.0 after
+    const { photo, analysis, result: r } = await renderOn('cgi-model-27', 'tank-rib');
+    const { body, maps } = readScene(photo, analysis);
+    const { width: W } = body;
+    const filled = r.layers.filled.data;
+    const d = r.image.data;
+    const up = body.armRaised[0] ? body.armL : body.armR;
+    const ua = upperArmAxis(body, maps, up)!;
+    const ux = up.mid.x + ua.dx - up.root.x;
+    const uy = up.mid.y + ua.dy - up.root.y;
+    const ul = Math.hypot(ux, uy);
+    const lum = (x: number, y: number) => {
+      const p = Math.round(y) * W + Math.round(x);
+      return d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+    };
+    const steps: number[] = [];
+    for (let s = -ua.half * 0.6; s <= ua.half * 0.6; s++) {
+      const ox = up.root.x + (-uy / ul) * s;
+      const oy = up.root.y + (ux / ul) * s;
+      let hem = -1;
+      let wasFilled = false;
+      for (let t = 0; t < ul; t++) {
+        const p = Math.round(oy + (uy / ul) * t) * W + Math.round(ox + (ux / ul) * t);
+        if (filled[p]) wasFilled = true;
+        else if (wasFilled && maps.skin[p]) {
+          hem = t;
+          break;
+        }
+      }
+      if (hem < 0) continue;
+      let most = 0;
+      for (let t = hem - 6; t < hem + 12; t++)
+        most = Math.max(
+          most,
+          Math.abs(
+            lum(ox + (ux / ul) * (t + 1), oy + (uy / ul) * (t + 1)) - lum(ox + (ux / ul) * t, oy + (uy / ul) * t),
+          ),
+        );
+      steps.push(most);
+    }
+    expect(steps.length).toBeGreaterThan(20);
+    steps.sort((u, w) => u - w);
+    const median = steps[steps.length >> 1]!;
+    expect(median).toBeLessThan(6);
+  }, 30_000);
 });
