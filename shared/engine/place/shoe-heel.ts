@@ -302,6 +302,51 @@ const PROFILE_MIN_RUN = 0.35;
 /** How far up the leg the ankle's first skin rows are looked for, in shin widths above the ankle keypoint. */
 const PROFILE_REACH = 1.5;
 
+/** Whether (x, y) is of the shin's own skin colour `skin` (`ownSkin`), false off the photo's sides. */
+function shinSkinAt(person: RgbaImage, skin: Rgb): (x: number, y: number) => boolean {
+  const W = person.width;
+  return (x, y) => {
+    if (x < 0 || x >= W) return false;
+    const o = (y * W + x) * 4;
+    return ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin) > 0.5;
+  };
+}
+
+/**
+ * A row's run of skin round the leg's axis at `ax` ([left, right], through gaps of at most 2 pixels), starting at
+ * the skin pixel nearest the axis within 0.2 shin widths, reaching at most 0.75 shin widths from it; null when no
+ * skin lies near the axis (`ankleProfile`, `legRowsAbove`).
+ */
+function skinRunAt(
+  skinAt: (x: number, y: number) => boolean,
+  ax: number,
+  y: number,
+  shinW: number,
+): [number, number] | null {
+  const lim = Math.round(shinW * 0.75);
+  let c = -1;
+  for (let d = 0; d <= shinW * 0.2 && c < 0; d++) {
+    if (skinAt(ax - d, y)) c = ax - d;
+    else if (skinAt(ax + d, y)) c = ax + d;
+  }
+  if (c < 0) return null;
+  let l = c;
+  for (let x = c - 1, gap = 0; x >= ax - lim && gap <= 2; x--) {
+    if (skinAt(x, y)) {
+      l = x;
+      gap = 0;
+    } else gap++;
+  }
+  let r = c;
+  for (let x = c + 1, gap = 0; x <= ax + lim && gap <= 2; x++) {
+    if (skinAt(x, y)) {
+      r = x;
+      gap = 0;
+    } else gap++;
+  }
+  return [l, r];
+}
+
 /**
  * The ankle as the photo shows it just above an old shoe: the lowest rows of the leg whose run of skin round the
  * leg's axis (`ownSkin` of the shin's colour) is a real ankle's width, each row's run split into PROFILE_BINS
@@ -319,11 +364,7 @@ export function ankleProfile(
   const W = person.width;
   const sums = new Float64Array(PROFILE_BINS * 4);
   const widths: number[] = [];
-  const skinAt = (x: number, y: number): boolean => {
-    if (x < 0 || x >= W) return false;
-    const o = (y * W + x) * 4;
-    return ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin) > 0.5;
-  };
+  const skinAt = shinSkinAt(person, skin);
   const dy = knee.y - ankle.y;
   if (dy >= -1) return null;
   let found = 0;
@@ -334,31 +375,12 @@ export function ankleProfile(
     y--
   ) {
     const ax = Math.round(ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy);
-    const lim = Math.round(shinW * 0.75);
-    // the skin run round the axis (through gaps of at most 2 pixels)
-    let c = -1;
-    for (let d = 0; d <= shinW * 0.2 && c < 0; d++) {
-      if (skinAt(ax - d, y)) c = ax - d;
-      else if (skinAt(ax + d, y)) c = ax + d;
-    }
-    if (c < 0) {
+    const run = skinRunAt(skinAt, ax, y, shinW);
+    if (!run) {
       if (found) break;
       continue;
     }
-    let l = c;
-    for (let x = c - 1, gap = 0; x >= ax - lim && gap <= 2; x--) {
-      if (skinAt(x, y)) {
-        l = x;
-        gap = 0;
-      } else gap++;
-    }
-    let r = c;
-    for (let x = c + 1, gap = 0; x <= ax + lim && gap <= 2; x++) {
-      if (skinAt(x, y)) {
-        r = x;
-        gap = 0;
-      } else gap++;
-    }
+    const [l, r] = run;
     // (a row cut short by a crease or a strap is skipped)
     if (r - l + 1 < shinW * PROFILE_MIN_RUN) continue;
     found++;
@@ -415,44 +437,21 @@ export function legRowsAbove(
   skin: Rgb,
   want: number,
 ): LegRow[] | null {
-  const W = person.width;
   const dy = knee.y - ankle.y;
   if (dy >= -1) return null;
-  const skinAt = (x: number, y: number): boolean => {
-    if (x < 0 || x >= W) return false;
-    const o = (y * W + x) * 4;
-    return ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin) > 0.5;
-  };
+  const skinAt = shinSkinAt(person, skin);
   const rows: LegRow[] = [];
   const most = Math.min(Math.max(PROFILE_ROWS, Math.ceil(want)), Math.ceil(shinW * LEG_ROWS_REACH));
   let found = 0;
   const yTop = Math.max(0, Math.round(ankle.y - shinW * PROFILE_REACH));
   for (let y = Math.min(person.height - 1, Math.round(ankle.y)); y >= yTop && rows.length < most; y--) {
     const ax = Math.round(ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy);
-    const lim = Math.round(shinW * 0.75);
-    let c = -1;
-    for (let d = 0; d <= shinW * 0.2 && c < 0; d++) {
-      if (skinAt(ax - d, y)) c = ax - d;
-      else if (skinAt(ax + d, y)) c = ax + d;
-    }
-    if (c < 0) {
+    const run = skinRunAt(skinAt, ax, y, shinW);
+    if (!run) {
       if (found) break;
       continue;
     }
-    let l = c;
-    for (let x = c - 1, gap = 0; x >= ax - lim && gap <= 2; x--) {
-      if (skinAt(x, y)) {
-        l = x;
-        gap = 0;
-      } else gap++;
-    }
-    let r = c;
-    for (let x = c + 1, gap = 0; x <= ax + lim && gap <= 2; x++) {
-      if (skinAt(x, y)) {
-        r = x;
-        gap = 0;
-      } else gap++;
-    }
+    const [l, r] = run;
     if (r - l + 1 < shinW * PROFILE_MIN_RUN) {
       if (rows.length) break;
       continue;
