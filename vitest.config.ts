@@ -66,6 +66,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
+          // a page walked through in jsdom (a picker paged twice, a dialog, a post) runs 3-5 s while CI's other
+          // projects share the 2 cores; vitest's 5 s default failed one on a slower host (session 36) with every
+          // assertion met. The assertions wait for conditions (findBy, waitFor), never for time.
+          testTimeout: 20_000,
         },
       },
       {
