@@ -20,7 +20,6 @@ import {
   textureSources,
   type BackgroundModel,
 } from './background';
-import { patchSources } from './patch-fill';
 import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
 
 /**
@@ -3833,14 +3832,6 @@ function skinWarmthFloor(img: RgbaImage, region: Uint8Array, maps: Maps, W: numb
 const BG_SURE = 26;
 /** How far (x the span) a pixel of the fill may be from the background it mirrors. */
 const BG_REACH = 1.2;
-/** A bottom's or a one-piece's region off the body over this many square spans is filled by a patch search
- * (`patchSources`): a tutu's wide wedge beside the hips (cgi-model-2, ~0.5); a skirt's or a dress's own fill beside
- * the legs is smaller and keeps the row copy bit for bit. */
-const PATCH_MIN_AREA = 0.2;
-/** The old garment's rim outside the region taken into a patch-searched fill (x the span). */
-const PATCH_RIM = 0.02;
-/** The grid (px) the region's off-body share is counted on. */
-const PATCH_AREA_STEP = 4;
 
 /** A shoe's fill takes its skin only from skin pixels with skin this many shin widths to each side: the leg's
  * outline is blended with the floor (a pink floor tinted the skin filled over pointe shoes' ribbons pink). */
@@ -4122,45 +4113,6 @@ export function fillRegion(
   }
   lights.sort((a, b) => a - b);
   const ref = lights.length ? Math.max(20, lights[lights.length >> 1] ?? 0) : 0;
-  // the region's share off the body (sampled every `PATCH_AREA_STEP` px); over `PATCH_MIN_AREA` square spans, the
-  // patch search's sources (`patchSources`) for it, else null (a small fill keeps the row copy)
-  const patchV = [0, 0, 0];
-  const wideOffBody = (): Uint8Array | null => {
-    if (!mirror) return null;
-    const st = PATCH_AREA_STEP;
-    let off = 0;
-    for (let y = ry0; y <= ry1; y += st)
-      for (let x = 0; x < W; x += st)
-        if (region[y * W + x] && onBodySoft(body, capsFor[dressedAt(y)] ?? [], x, y, torsoRows, corners) < 0.5) off++;
-    const area = (off * st * st) / (body.span * body.span);
-    if (area < PATCH_MIN_AREA) return null;
-    // the old garment's pale rim just outside the region (a tutu's tulle edge blended with the backdrop, not
-    // taken as old) is filled with it: left, it drew the old outline round the fill as a thin pale line
-    const rimR = Math.max(1, Math.round(body.span * PATCH_RIM));
-    const near = regionNear(region, W, H, rimR);
-    for (let y = Math.max(0, ry0 - rimR); y <= Math.min(H - 1, ry1 + rimR); y++)
-      for (let x = 0; x < W; x++) {
-        const p = y * W + x;
-        if (!near(x, y) || region[p] || covered?.[p] || (body.mask[p] ?? 0) < BG_SURE) continue;
-        if ((maps.handArea[p] ?? 0) > 0 || body.onArm(x, y) || (maps.hair[p] ?? 0) >= 128) continue;
-        if (background && looksLikeBackground(out, background, p, patchV)) continue;
-        if (onBodySoft(body, capsFor[dressedAt(y)] ?? [], x, y, torsoRows, corners) >= 0.5) continue;
-        region[p] = 255;
-      }
-    const marked = new Uint8Array(W * H);
-    const n = patchSources(
-      out,
-      region,
-      body.mask,
-      BG_SURE,
-      (p) => background !== null && looksLikeBackground(out, background, p, patchV),
-      body.span,
-      body.pelvis.x,
-      mirror,
-      marked,
-    );
-    return n > 0 ? marked : null;
-  };
   // off the body, the background's own texture copied from beside it (`textureSources`); a diffused colour was a
   // smooth blob without the backdrop's grain, folds or sparkle
   const mirror =
@@ -4174,9 +4126,6 @@ export function fillRegion(
           slot === 'bottom' || slot === 'one-piece' ? out : undefined,
         )
       : null;
-  // where a wide old garment was off the body under a bottom or a one-piece (a tutu), its sources from a patch
-  // search instead (`patchSources`, round 30, part M1): the backdrop's folds run on in their own direction
-  const patched = mirror && background && (slot === 'bottom' || slot === 'one-piece') ? wideOffBody() : null;
   // a shoe's fill off the leg (below the ankle, not the instep; or off the mask; or outside the leg's own outline
   // carried down from above the old shoe, `legOwnColumns`): the floor
   const own0 = slot === 'shoes' ? legOwnColumns(region, body, ry0, ry1) : null;
@@ -4302,8 +4251,6 @@ export function fillRegion(
       const light = fine ? background.at : background.low;
       light(x, y, lowHere);
       light(m % W, (m / W) | 0, lowThere);
-      // (a patch's copy is in its own level: its source matched the backdrop round the region)
-      if (patched?.[p]) for (let c = 0; c < 3; c++) lowHere[c] = lowThere[c] = 0;
     }
     const q00 = (y0 * w + x0) * 3;
     const q01 = (y0 * w + x1) * 3;
@@ -4414,7 +4361,7 @@ export function fillRegion(
     slot === 'shoes'
       ? (e, q) => outline(e, q) || ((maps.skin[e] ?? 0) > 0 && floorAt(q % W, (q / W) | 0))
       : slot === 'bottom'
-        ? (e, q) => otherKind(e, q) || (patched?.[q] ?? 0) > 0
+        ? (e, q) => otherKind(e, q)
         : (e, q) =>
             outline(e, q) ||
             ((maps.skin[e] ?? 0) > 0 && ownAt(q) >= ARM_OWN_SEAMLESS) ||
@@ -4463,24 +4410,6 @@ export function fillRegion(
     }
   }
   for (const sh of armShades) if (sh.hem) bridgeHem(sh.hem, out, maps.skin, region, maps.hair);
-}
-
-/** Is (x, y) within `r` px (a square) of `region`? Read from two running counts over the region's rows. */
-function regionNear(region: Uint8Array, W: number, H: number, r: number): (x: number, y: number) => boolean {
-  // per row: the count of region pixels up to each x (so a row's window is two reads), then per column of windows
-  const rowHit = new Uint8Array(W * H);
-  const pre = new Int32Array(W + 1);
-  for (let y = 0; y < H; y++) {
-    const o = y * W;
-    if (region.subarray(o, o + W).indexOf(255) < 0) continue;
-    for (let x = 0; x < W; x++) pre[x + 1] = (pre[x] ?? 0) + (region[o + x] ? 1 : 0);
-    for (let x = 0; x < W; x++)
-      if ((pre[Math.min(W, x + r + 1)] ?? 0) - (pre[Math.max(0, x - r)] ?? 0) > 0) rowHit[o + x] = 1;
-  }
-  return (x, y) => {
-    for (let j = Math.max(0, y - r); j <= Math.min(H - 1, y + r); j++) if (rowHit[j * W + x]) return true;
-    return false;
-  };
 }
 
 /** A bottom's old region down a column at most this tall (x the span), with the photo seen below it, is a band. */
