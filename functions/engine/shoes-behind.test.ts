@@ -214,6 +214,9 @@ describe('shoes on feet one behind the other (real models)', () => {
       }
     }
     expect(between).toBeLessThan(120);
+    // before: the rear pump was a flat red wedge (down its columns beside the front foot, its upper quarter's
+    // brightness over its underside's 1.14); now a toe box, its crown lit, its underside darker towards a sole (1.36)
+    expect(crownOverUnder(r, near, side)).toBeGreaterThan(1.25);
   }, 60_000);
 });
 
@@ -264,6 +267,10 @@ describe('boots on feet one behind the other (real models)', () => {
     // before: its toe jutted out past the foot's (0.026 of the rear boot's pixels beside the front foot further than
     // 0.05 shin widths from the foot's coloured pixels); now it keeps to the foot's outline (0)
     expect(offFoot(person, body.mask, r.layers.garment.data, near, side, y0, y1)).toBeLessThan(0.01);
+    // before: the rear boot's foot was one flat brown (a tab): down each of its columns beside the front foot, its
+    // upper quarter's brightness over its underside's (0.55-0.8 of the way down) 1.22; now a toe box, its crown lit,
+    // its underside darker as it turns under towards a dark sole (1.43)
+    expect(crownOverUnder(r, near, side)).toBeGreaterThan(1.3);
   }, 60_000);
 
   // before: cgi-model-4 (shins crossed, the rear leg's ankle keypoint on the front shin, that leg beside it on the
@@ -340,4 +347,37 @@ function offFoot(
   }
   expect(shoe).toBeGreaterThan(near.widthEnd * 5);
   return off / shoe;
+}
+
+/**
+ * Down each column of the shoe beside the front foot (over 0.75 of its shin's width from its ankle, on the rear
+ * foot's side, from that ankle to 1.5 shin widths under it), the mean brightness of the shoe's upper quarter over
+ * that of its rows 0.55-0.8 of the way down (its underside, above the sole), over all such columns (1: one flat
+ * colour).
+ */
+function crownOverUnder(
+  r: { image: { width: number; data: Uint8Array | Uint8ClampedArray }; layers: { garment: { data: Uint8Array } } },
+  near: { end: { x: number; y: number }; widthEnd: number },
+  side: number,
+): number {
+  const W = r.image.width;
+  const lum = (p: number) =>
+    0.3 * (r.image.data[p * 4] ?? 0) + 0.59 * (r.image.data[p * 4 + 1] ?? 0) + 0.11 * (r.image.data[p * 4 + 2] ?? 0);
+  let crown = 0;
+  let under = 0;
+  let n = 0;
+  for (let x = 0; x < W; x++) {
+    if (Math.abs(x - near.end.x) <= near.widthEnd * 0.75 || (x - near.end.x) * side < 0) continue;
+    const ys: number[] = [];
+    for (let y = Math.round(near.end.y); y < near.end.y + near.widthEnd * 1.5; y++)
+      if ((r.layers.garment.data[y * W + x] ?? 0) >= 128) ys.push(y);
+    if (ys.length < 8) continue;
+    const q = Math.max(1, Math.floor(ys.length / 4));
+    const low = ys.slice(Math.floor(ys.length * 0.55), Math.floor(ys.length * 0.8));
+    for (const y of ys.slice(0, q)) crown += lum(y * W + x) / q;
+    for (const y of low) under += lum(y * W + x) / Math.max(1, low.length);
+    n++;
+  }
+  expect(n).toBeGreaterThan(near.widthEnd * 0.3);
+  return crown / Math.max(1, under);
 }

@@ -2,6 +2,7 @@
 import type { Body } from '../perception/body';
 import type { Box } from '../garment/garment';
 import type { GrayImage, RgbaImage } from '../core/types';
+import type { Layer } from '../core/raster';
 import { maskRunAt } from './common';
 
 /** Both ankles in one run of the mask at most this many times the wider ankle's width: the keypoints are on one foot. */
@@ -52,6 +53,9 @@ export interface ProfileFoot {
   /** How much of a pixel is on the rear foot's coloured outline where it shows (within OUTLINE_MARGIN), 0-1; with
    * `throat`, below a pump's opening too (THROAT_*). */
   onFoot: (x: number, y: number, throat?: boolean) => number;
+  /** The shoe's outline at column x where the foot shows: its top, its sole's bottom (SOLE_BELOW under the foot's
+   * lowest coloured row) and how far out to the toe's tip the column is (0 at the front foot's edge, 1 at the tip). */
+  span: (x: number) => { top: number; bottom: number; out: number } | null;
 }
 
 /**
@@ -127,7 +131,8 @@ export function profileFoot(body: Body, w0: number, close: number, person: RgbaI
     const s = Math.max(0, Math.min(1, (y - top) / Math.max(1, sole - top)));
     return Math.max(0, Math.min(1, (x - (side + (edge - side) * s)) * toe + 0.5));
   };
-  return { far, toe, box, edge, past, top, onFoot: footOutline(body, person, rows, edge, toe, rw) };
+  const outline = footOutline(body, person, rows, edge, toe, rw);
+  return { far, toe, box, edge, past, top, onFoot: outline.onFoot, span: outline.span };
 }
 
 /**
@@ -144,7 +149,7 @@ function footOutline(
   edge: number,
   toe: 1 | -1,
   rw: number,
-): (x: number, y: number, throat?: boolean) => number {
+): Pick<ProfileFoot, 'onFoot' | 'span'> {
   const W = body.width;
   const e = Math.round(edge);
   const n = Math.max(1, Math.round(rw * PROFILE_MAX));
@@ -173,7 +178,7 @@ function footOutline(
   };
   let last = -1;
   for (let i = 0; i < n; i++) if ((hiRow[i] ?? -1) >= 0) last = i;
-  if (last < 0) return () => 1;
+  if (last < 0) return { onFoot: () => 1, span: () => null };
   const med = (v: Int32Array): Int32Array => Int32Array.from(v, (_, i) => median(v, i));
   const [hiMed, loMed] = [med(hiRow), med(loRow)];
   // (then their mean over as many: the toe's rounded end a slope, not steps)
@@ -190,7 +195,15 @@ function footOutline(
   const top = Float64Array.from(hiMed, (_, i) => mean(hiMed, i));
   const bot = Float64Array.from(loMed, (_, i) => mean(loMed, i));
   const m = rw * OUTLINE_MARGIN;
-  return (x, y, throat) => {
+  const span = (x: number): { top: number; bottom: number; out: number } | null => {
+    const i = Math.max(0, (x - e) * toe);
+    if (i > last + m + 1) return null;
+    const k = Math.min(last, Math.round(i));
+    const t = top[k] ?? -1;
+    const b = bot[k] ?? -1;
+    return t < 0 ? null : { top: t - m, bottom: b + m * SOLE_BELOW, out: i / Math.max(1, last) };
+  };
+  const onFoot = (x: number, y: number, throat?: boolean): number => {
     // (before the edge, where the front foot's side is nearer: the edge's column's outline, the opening at its
     // deepest there)
     const i = Math.max(0, (x - e) * toe);
@@ -206,6 +219,65 @@ function footOutline(
     const cover = (d: number) => Math.max(0, Math.min(1, d + 0.5));
     return Math.min(cover(y - upper), cover(b + m * SOLE_BELOW - y), cover(last + m - i));
   };
+  return { onFoot, span };
+}
+
+/** A rear boot's toe box in profile: its crown lit this much brighter (about a quarter of the way down)... */
+const TOE_LIT = 0.1;
+/** ...its lower side, turning under towards the sole, this much darker at the sole's top... */
+const TOE_UNDER = 0.22;
+/** ...its sole the lowest this share of the shoe's height at that column (at least SOLE_MIN px), this dark... */
+const SOLE_SHARE = 0.14;
+/** (a pump's thin sole: this share) */
+const PUMP_SOLE_SHARE = 0.08;
+const SOLE_MIN = 2;
+const SOLE_DARK = 0.5;
+/** ...and the toe's round end (the last this share of the way out) falling off the light by this much. */
+const TIP_FROM = 0.75;
+const TIP_DARK = 0.15;
+/** Where it comes out from behind the front boot (the first this share of the way out) it is in that boot's shadow,
+ * this much darker at the front boot's edge: the two boots apart, the rear one behind (not a flap of the front one). */
+const CONTACT_TO = 0.3;
+const CONTACT_DARK = 0.35;
+
+const smooth = (a: number, b: number, v: number): number => {
+  const q = Math.max(0, Math.min(1, (v - a) / (b - a)));
+  return q * q * (3 - 2 * q);
+};
+
+/**
+ * A rear boot's foot or pump in profile (the side view's toe end, one flat colour) shaded as a toe box, per column
+ * of the foot's outline (`span`; a pump's top its opening's edge): its crown lit, its lower side darker as it turns
+ * under, a dark sole along its bottom (a pump's thinner), its round tip falling off the light, and darker where it
+ * comes out from behind the front shoe (TOE_*, SOLE_*, TIP_*, CONTACT_*): without them a flat tab or wedge of the
+ * shoe's colour stuck on the front shoe's side.
+ */
+export function shadeRearToe(layer: Layer, foot: ProfileFoot, pump: boolean): void {
+  if (layer.x1 < layer.x0) return;
+  const W = layer.width;
+  const soleShare = pump ? PUMP_SOLE_SHARE : SOLE_SHARE;
+  for (let x = layer.x0; x <= layer.x1; x++) {
+    const s = foot.span(x);
+    // (only where it shows: past the front foot (`past` is widest at the foot's top) and on the foot's outline)
+    if (!s || foot.past(x, s.top) <= 0) continue;
+    // (a pump's top: its opening's edge, low by the front foot, `onFoot`'s throat)
+    let top = s.top;
+    if (pump) while (top < s.bottom && foot.onFoot(x, top, true) < 0.5) top++;
+    const h = Math.max(1, s.bottom - top);
+    const sole = Math.max(SOLE_MIN, h * soleShare);
+    const tip = (1 - TIP_DARK * smooth(TIP_FROM, 1, s.out)) * (1 - CONTACT_DARK * (1 - smooth(0, CONTACT_TO, s.out)));
+    for (let y = Math.max(layer.y0, Math.floor(top)); y <= Math.min(layer.y1, Math.ceil(s.bottom)); y++) {
+      const o = (y * W + x) * 4;
+      if ((layer.data[o + 3] ?? 0) === 0) continue;
+      const t = (y - top) / h;
+      // (the crown's light a soft bell, the underside darkening towards the sole, the sole's top soft over a pixel)
+      const lit = 1 + TOE_LIT * Math.exp(-(((t - 0.25) / 0.2) ** 2));
+      const under = 1 - TOE_UNDER * smooth(0.4, 1 - soleShare, t);
+      const inSole = Math.max(0, Math.min(1, y - (s.bottom - sole) + 0.5));
+      const k = lit * under * tip * (1 - (1 - SOLE_DARK) * inSole);
+      for (let c = 0; c < 3; c++) layer.data[o + c] = (layer.data[o + c] ?? 0) * k;
+    }
+  }
 }
 
 /**

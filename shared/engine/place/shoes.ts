@@ -20,7 +20,7 @@ import {
 } from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
 import { rearBesideShin, type RearFoot } from './shoe-rear';
-import { profileFoot, profileHeight } from './shoe-profile';
+import { profileFoot, profileHeight, shadeRearToe } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
@@ -461,7 +461,12 @@ export function placeShoes(
           }
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump' && !pointe) drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
-        } else drawGrid(drawn, source, { ...src, y: top, h: srcH }, drop ? SOLE_COLS : 6, 3, map);
+        } else {
+          drawGrid(drawn, source, { ...src, y: top, h: srcH }, drop ? SOLE_COLS : 6, 3, map);
+          // (a rear boot's foot or pump in profile: a toe box with a crown, an underside and a sole, in the front
+          // shoe's shadow where it comes out from behind it; not a flat tab or wedge)
+          if (inProfile && (bootFoot !== null || kind === 'pump')) shadeRearToe(drawn, profile, kind === 'pump');
+        }
         if (drawn.x1 < drawn.x0) continue;
         drawn.x1 = Math.min(drawn.x1, layer.width - 1);
         // the farther foot (its ankle FAR_STEP shin widths higher in the picture) is behind the nearer leg: its
