@@ -523,6 +523,58 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     expect(Math.max(...ratios)).toBeLessThan(2);
   }, 30_000);
 
+  it("runs on lit through the old sleeve's shaded opening to the forearm (cgi-model-4's crop tee under the tank)", async () => {
+    // issue 38, round 30, part M2: her old sleeves reach the elbows; the skin map takes their shaded opening and the
+    // shadow they cast round the elbow (luminance 50-65, skin-hued) as the bare arm, so it stayed, and the repainted
+    // upper arm, lit, darkened into it: a lit block ending bluntly at a dark band above the lit forearm. Along each
+    // arm's line from 0.75 of the way to the elbow to 0.25 of the way on to the wrist, stations 0.025 apart: the
+    // mean brightness of the pixels off the new garment, filled or skin, within 0.4x the forearm's width of the
+    // line; the darkest station against the lit forearm's (0.3-0.6 of the way to the wrist), the darker arm's
+    const { photo, analysis, result: r } = await renderOn('cgi-model-4', 'tank-rib');
+    const { body, maps } = readScene(photo, analysis);
+    const { width: W, height: H } = body;
+    const filled = r.layers.filled.data;
+    const garment = r.layers.garment.data;
+    const d = r.image.data;
+    const lum = (p: number) => d[p * 4]! * 0.299 + d[p * 4 + 1]! * 0.587 + d[p * 4 + 2]! * 0.114;
+    const ratios: number[] = [];
+    for (const [i, arm] of [body.armL, body.armR].entries()) {
+      expect(body.armRaised[i]).toBe(false);
+      // the mean brightness across the arm at a point of a bone (a -> b, share t)
+      const station = (a: { x: number; y: number }, b: { x: number; y: number }, t: number) => {
+        const dx = b.x - a.x;
+        const dy = b.y - a.y;
+        const len = Math.hypot(dx, dy);
+        const cx = a.x + dx * t;
+        const cy = a.y + dy * t;
+        let s = 0;
+        let n = 0;
+        const reach = arm.widthEnd * 0.4;
+        for (let k = -reach; k <= reach; k++) {
+          const x = Math.round(cx - (dy / len) * k);
+          const y = Math.round(cy + (dx / len) * k);
+          if (x < 0 || y < 0 || x >= W || y >= H) continue;
+          const p = y * W + x;
+          if (garment[p]! >= 128 || !(filled[p] || maps.skin[p])) continue;
+          s += lum(p);
+          n++;
+        }
+        return n >= 5 ? s / n : null;
+      };
+      const lit: number[] = [];
+      for (let t = 0.3; t <= 0.6 + 1e-6; t += 0.025) lit.push(station(arm.mid, arm.end, t) ?? NaN);
+      const litMean = lit.filter((v) => v > 0).reduce((u, v) => u + v, 0) / lit.filter((v) => v > 0).length;
+      let darkest = Infinity;
+      for (let t = 0.75; t <= 1 + 1e-6; t += 0.025)
+        darkest = Math.min(darkest, station(arm.root, arm.mid, t) ?? Infinity);
+      for (let t = 0; t <= 0.25 + 1e-6; t += 0.025)
+        darkest = Math.min(darkest, station(arm.mid, arm.end, t) ?? Infinity);
+      expect(litMean).toBeGreaterThan(60);
+      ratios.push(darkest / litMean);
+    }
+    expect(Math.min(...ratios)).toBeGreaterThan(0.7);
+  }, 30_000);
+
   it("is the backdrop's own brightness beside a lowered shoulder (cgi-model-27's tee under the camisole)", async () => {
     // issue 38, round 19, part Z4: the backdrop copied beside the lowered shoulder, where the old tee's sleeve
     // stood off the arm, was carried by the coarse backdrop estimate's light, diffused under the person from the

@@ -1521,7 +1521,12 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
       }
     }
     lums.sort((u, v) => u - v);
-    const dark = lums.length >= 20 ? (lums[lums.length >> 1] ?? 0) * DARK_HEM : -1;
+    const own = lums.length >= 20 ? (lums[lums.length >> 1] ?? 0) : -1;
+    // an old sleeve down to the elbow (issue 38, round 30, part M2): the skin-map pixels on the upper arm are then
+    // the sleeve's dark opening round the elbow, not the arm's own skin, so their median is no measure of it; the
+    // bare forearm's is (`sleeveOpeningLum`)
+    const opening = body.armRaised[i] === true ? -1 : sleeveOpeningLum(body, maps, old, arm, lum);
+    const dark = Math.max(own * DARK_HEM, opening * SLEEVE_SHADE_DARK, -1);
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
@@ -1569,7 +1574,7 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
     const ux = b.x - a.x;
     const uy = b.y - a.y;
     const along = (x: number, y: number) => (x - a.x) * ux + (y - a.y) * uy;
-    const edgeDark = (dark / DARK_HEM) * HEM_EDGE_DARK;
+    const edgeDark = Math.max(own, opening) * HEM_EDGE_DARK;
     const reach = Math.max(1, Math.round(body.span * HEM_EDGE));
     for (const p of hems) {
       const px = p % W;
@@ -1591,6 +1596,59 @@ export function bareUpperArms(body: Body, maps: Maps, old: Uint8Array, image: Rg
   for (let i = 0; i < add.length; i++) if (add[i]) all[i] = 255;
   dropSkinRims(all, maps.skin, mask, W, H, Math.max(2, Math.round(body.span * SKIN_RIM)));
   for (let i = 0; i < add.length; i++) if (add[i] && all[i]) old[i] = 255;
+}
+
+/** Under an old sleeve down to the elbow, skin-map pixels on the upper arm darker than this share of the bare
+ * forearm's median (`sleeveOpeningLum`) are the sleeve's shaded opening and its shadow, not the arm's lit skin. */
+const SLEEVE_SHADE_DARK = 0.7;
+
+/**
+ * The bare forearm's median skin brightness below an old sleeve that hides the upper arm down to the elbow (issue 38,
+ * round 30, part M2; -1 otherwise): the upper arm's line shows no skin between 0.4 and `ARM_ELBOW_ONLY` of the way
+ * down (`elbowOnlyArmHalf`'s test), and the forearm's skin-map pixels from `FOREARM_FROM` to `FOREARM_TO` of the way
+ * to the wrist, within its half-width, number at least 20. cgi-model-4's crop tee: the sleeve's shaded opening round
+ * the elbow (luminance 50-65, skin-hued) was all the skin map saw of the upper arm, so it set the arm's median, was
+ * kept as bare skin, and the repainted upper arm darkened into it: a dark band at the elbow between a lit upper arm
+ * and the lit forearm (~140).
+ */
+function sleeveOpeningLum(
+  body: Body,
+  maps: Maps,
+  old: Uint8Array,
+  arm: Body['armL'],
+  lum: (p: number) => number,
+): number {
+  const { width: W, height: H } = body;
+  const { root, mid, end } = arm;
+  for (let t = 0.4; t < ARM_ELBOW_ONLY; t += 0.05) {
+    const x = Math.round(root.x + (mid.x - root.x) * t);
+    const y = Math.round(root.y + (mid.y - root.y) * t);
+    if (x >= 0 && y >= 0 && x < W && y < H && maps.skin[y * W + x]) return -1;
+  }
+  const dx = end.x - mid.x;
+  const dy = end.y - mid.y;
+  const l2 = dx * dx + dy * dy;
+  if (l2 < 16) return -1;
+  const r = arm.widthEnd * 0.5;
+  const x0 = Math.max(0, Math.floor(Math.min(mid.x, end.x) - r));
+  const x1 = Math.min(W - 1, Math.ceil(Math.max(mid.x, end.x) + r));
+  const y0 = Math.max(0, Math.floor(Math.min(mid.y, end.y) - r));
+  const y1 = Math.min(H - 1, Math.ceil(Math.max(mid.y, end.y) + r));
+  const lums: number[] = [];
+  for (let y = y0; y <= y1; y += 2) {
+    for (let x = x0; x <= x1; x += 2) {
+      const p = y * W + x;
+      if (!maps.skin[p] || old[p] || maps.handArea[p]) continue;
+      const t = ((x - mid.x) * dx + (y - mid.y) * dy) / l2;
+      if (t < FOREARM_FROM || t > FOREARM_TO) continue;
+      const px = mid.x + dx * t - x;
+      const py = mid.y + dy * t - y;
+      if (px * px + py * py <= r * r) lums.push(lum(p));
+    }
+  }
+  if (lums.length < 20) return -1;
+  lums.sort((u, v) => u - v);
+  return lums[lums.length >> 1] ?? -1;
 }
 
 /** An old pixel on a bare arm is its skin within this many of the arm skin's chroma spreads (and at least `ARM_SKIN_CHROMA_MIN`). */
@@ -1667,7 +1725,10 @@ export function leaveArmSkin(old: Uint8Array, body: Body, maps: Maps, image: Rgb
     }
     if (n < 40) continue;
     lums.sort((u, v) => u - v);
-    const dark = (lums[lums.length >> 1] ?? 0) * ARM_SKIN_DARK;
+    // (under an old sleeve down to the elbow, no darker than its shaded opening: `sleeveOpeningLum`)
+    const raised = body.armRaised[arm === body.armR ? 1 : 0] === true;
+    const opening = raised ? -1 : sleeveOpeningLum(body, maps, old, arm, lumOf);
+    const dark = Math.max((lums[lums.length >> 1] ?? 0) * ARM_SKIN_DARK, opening * SLEEVE_SHADE_DARK);
     const mr = sr / n;
     const mg = sg / n;
     const spread = Math.sqrt(Math.max(0, srr / n - mr * mr + sgg / n - mg * mg));
@@ -3300,7 +3361,9 @@ function armShadeAt(
   // G6): the shoulder's round end kept the diffused tone of the shaded neck, a dark cap over the lit upper arm
   const early = sh.raised || sh.nearRgb !== null;
   const lead = early ? RAISED_ARM_FADE / 2 : 0;
-  if (t <= -lead || t > 1) return null;
+  // down to the nearest bare sections when they lie past the elbow (issue 38, round 30, part M2: an old sleeve's
+  // shaded opening round the elbow, filled, was the diffused tone of its dark surroundings below the elbow's line)
+  if (t <= -lead || t > Math.max(1, sh.tAt)) return null;
   const fade = Math.min(1, (t + lead) / (early ? RAISED_ARM_FADE : ARM_SHADE_FADE));
   const len = Math.sqrt(l2);
   let nx = -dy / len;
