@@ -4351,7 +4351,91 @@ export function fillRegion(
   // the capsules may reach past the arm over the mask's overreach: blended there.)
   const tmp = [0, 0, 0];
   const shouldersLine = Math.max(body.shoulderL.y, body.shoulderR.y);
+  // over the shoulders the person's blended outline (or an old garment of the backdrop's colour left beside the
+  // fill) is not matched by a skin fill either (as the backdrop above them, round 10, P4): a pixel in the mask, not
+  // skin, whose colour lies between the fill's skin beside it and the backdrop's there, at least
+  // `OUTLINE_BLEND_SHARE` of the way to the backdrop. Matched, the seam carried the backdrop's level into the skin:
+  // ai-body's shoulder top beside a tank top, filled between her white dress's pale rim and the white wall, faded
+  // up into a pale blurred patch (where the skin itself passes for the backdrop `backdropOverShoulders` is off)
+  const blendV = [0, 0, 0];
+  const blendShare = (e: number, fill: readonly number[]): number => {
+    if (!background) return -1;
+    background.at(e % W, (e / W) | 0, blendV);
+    const d = out.data;
+    let dd = 0;
+    let dot = 0;
+    for (let c = 0; c < 3; c++) {
+      const a = (blendV[c] ?? 0) - (fill[c] ?? 0);
+      dd += a * a;
+      dot += ((d[e * 4 + c] ?? 0) - (fill[c] ?? 0)) * a;
+    }
+    if (dd < OUTLINE_BLEND_APART * OUTLINE_BLEND_APART) return -1;
+    const t = dot / dd;
+    if (t > 1 + OUTLINE_BLEND_PAST) return -1;
+    let off = 0;
+    for (let c = 0; c < 3; c++) {
+      const a = (fill[c] ?? 0) + ((blendV[c] ?? 0) - (fill[c] ?? 0)) * t - (d[e * 4 + c] ?? 0);
+      off += a * a;
+    }
+    return off <= OUTLINE_BLEND_OFF * OUTLINE_BLEND_OFF ? t : -1;
+  };
+  // a seen pixel that may be such a blend: in the mask, not skin, hair, covered or the region's
+  const blendCandidate = (e: number) =>
+    !region[e] && !covered?.[e] && (body.mask[e] ?? 0) >= 128 && !maps.skin[e] && (maps.hair[e] ?? 0) < 128;
+  // (read before the fill: the seen pixels beside the region that are such a blend)
+  let blendMarks: Uint8Array | null = null;
+  // and the region's own pixels on from them that are a blend nearer the backdrop (`OUTLINE_BLEND_RIM`), within
+  // `OUTLINE_BLEND_DEEP` spans: the photo's own outline, left as it is (the old region reaches over the mask's
+  // blended rim there, and skin filled over it stood out past the shoulder's outline in stair steps)
+  let rimKept: Uint8Array | null = null;
+  if (background && source === 'auto' && (slot === 'top' || slot === 'one-piece')) {
+    const front: number[] = [];
+    const fill = [0, 0, 0];
+    const yEnd = Math.min(H - 2, ry1, Math.floor(shouldersLine));
+    for (let y = Math.max(1, ry0); y <= yEnd; y++) {
+      const row = region.subarray(y * W, y * W + W);
+      const a = Math.max(1, row.indexOf(255));
+      const b = Math.min(W - 2, row.lastIndexOf(255));
+      for (let x = a; x <= b; x++) {
+        const q = y * W + x;
+        if (!region[q]) continue;
+        let read = false;
+        for (const e of [q - 1, q + 1, q - W, q + W]) {
+          if (blendMarks?.[e] || !blendCandidate(e)) continue;
+          if (!read) {
+            estimate(x, y, fill);
+            read = true;
+            if ((last[LAST_ON] ?? 0) < 0.5) break;
+          }
+          if (blendShare(e, fill) < OUTLINE_BLEND_SHARE) continue;
+          blendMarks ??= new Uint8Array(W * H);
+          blendMarks[e] = 1;
+          front.push(e);
+        }
+      }
+    }
+    const deep = Math.max(1, Math.round(body.span * OUTLINE_BLEND_DEEP));
+    for (let step = 0; step < deep && front.length > 0; step++) {
+      const next: number[] = [];
+      for (const e of front) {
+        const x = e % W;
+        if (x < 1 || x > W - 2 || e < W || e >= W * (H - 1)) continue;
+        for (const r of [e - 1, e + 1, e - W, e + W]) {
+          if (!region[r] || rimKept?.[r] || covered?.[r] || (maps.skin[r] ?? 0) > 0) continue;
+          estimate(r % W, (r / W) | 0, fill);
+          if ((last[LAST_ON] ?? 0) < 0.5 || blendShare(r, fill) < OUTLINE_BLEND_RIM) continue;
+          rimKept ??= new Uint8Array(W * H);
+          rimKept[r] = 1;
+          next.push(r);
+        }
+      }
+      front.length = 0;
+      front.push(...next);
+    }
+  }
   const outline = (p: number, q: number) => {
+    // a pixel of the person's outline that is a blend of the skin filled beside it and the backdrop (`blendShare`)
+    if (blendMarks?.[p]) return true;
     // (by a lowered arm, down to the rows its armpit's web took, the skin meets the backdrop, `armpitWeb`: where the
     // photo beside it is the backdrop's colour, though the mask reaches past the old garment's outline there)
     const side = pit ? (p % W < body.neck.x === body.shoulderL.x < body.neck.x ? 0 : 1) : -1;
@@ -4458,7 +4542,7 @@ export function fillRegion(
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       const b = fromBelow?.[p] ?? -1;
-      if (!region[p] && b < 0) continue;
+      if ((!region[p] && b < 0) || rimKept?.[p]) continue;
       if (b >= 0) {
         for (let c = 0; c < 3; c++) out.data[p * 4 + c] = out.data[b * 4 + c] ?? 0;
         continue;
@@ -4559,6 +4643,22 @@ export function paintSkin(
     if ((covered && covered[i]) || ((mask[i] ?? 0) >= 128 && !skin[i])) noSeam[i] = 255;
   fillRegion(out, region, scene.body, scene.maps, scene.light, 'top', noSeam, 'skin');
 }
+
+/**
+ * A seen pixel beside a skin fill whose colour lies at least this share of the way from the fill's colour to the
+ * backdrop's (`fillRegion`'s `blendShare`)...
+ */
+const OUTLINE_BLEND_SHARE = 0.35;
+/** ...at most this far past the backdrop's, ... */
+const OUTLINE_BLEND_PAST = 0.3;
+/** ...within this many levels of the line between the two, ... */
+const OUTLINE_BLEND_OFF = 32;
+/** ...where the two are at least this many levels apart, is the outline's blend: the fill is not matched to it. */
+const OUTLINE_BLEND_APART = 24;
+/** The region's own pixels on from such a blend at least this share of the way to the backdrop are the outline's... */
+const OUTLINE_BLEND_RIM = 0.5;
+/** ...within this far of it (x the span): left as the photo's. */
+const OUTLINE_BLEND_DEEP = 0.02;
 
 /** How far, in shoulder spans, the fill is blended into what it meets (the photo's own pixels). */
 export const SEAM_FEATHER = 0.07;
