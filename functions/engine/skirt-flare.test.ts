@@ -392,7 +392,7 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     expect(warm).toBeGreaterThan(0.95);
     // round 30, part M4: the seam carried the chin's shadow on the neck and the collar's dark blended edge 0.07 spans
     // down over the fill and out beside the neck, a greyish-dark band where the collar had been, with a dark speck:
-    // 0.211 of the fill under the chin darker than 0.75 of the chest; now 0.045
+    // 0.211 of the fill under the chin darker than 0.75 of the chest; now 0.032
     const band = darkBandAtNeck(r, body);
     console.log(`dark fill under the chin: ${band.toFixed(3)}`);
     expect(band).toBeLessThan(0.1);

@@ -3352,11 +3352,10 @@ export const NECK_RIM_DARK = 0.7;
 
 /**
  * The rim of an old collar just above a one-piece's old region by the neck (issue 38, round 14, part U7): within
- * `NECK_RIM` spans above it, across the neck and the collar's reach beside it (`COLLAR_REACH`; round 30, part M4:
- * the neck's column alone, `NECK_HALF_WIDTH`, left the collar's dark blended ends beside it as a ragged staircase)
- * and up to `NECK_SEAM_RISE` above the neck's point, the person's pixels that are neither skin nor hair, or that the
- * skin map takes but that are darker than `NECK_RIM_DARK` of the person 2 x that rim above them (the collar's blend
- * with the neck's skin: a dark speck), are the old garment too. The blended dark edge of cgi-model-27's tee collar
+ * `NECK_RIM` spans above it, across the neck (`NECK_HALF_WIDTH`) and up to `NECK_SEAM_RISE` above the neck's point,
+ * the person's pixels that are neither skin nor hair are the old garment too, and (round 30, part M4) so are those
+ * the skin map takes that are darker than `NECK_RIM_DARK` of the person 2r + 1 rows above them (the collar's blend
+ * with the neck's skin, left as a dark speck beside the neck). The blended dark edge of cgi-model-27's tee collar
  * was left as a ragged dark line along the top of the filled chest.
  */
 export function oldNeckRim(old: Uint8Array, body: Body, maps: Maps, head: Uint8Array, person: RgbaImage): void {
@@ -3364,22 +3363,14 @@ export function oldNeckRim(old: Uint8Array, body: Body, maps: Maps, head: Uint8A
   const r = Math.max(1, Math.round(span * NECK_RIM));
   const d = person.data;
   const lum = (q: number) => 0.299 * (d[q * 4] ?? 0) + 0.587 * (d[q * 4 + 1] ?? 0) + 0.114 * (d[q * 4 + 2] ?? 0);
-  // in front of the neck's column, a pixel the skin map takes that is much darker than the neck above the rim is
-  // the collar's blended edge (issue 38, round 30, part M4: a dark speck left beside the neck over a jumpsuit's
-  // neckline; past the neck's column it may be a lock's shadow on the shoulder: cgi-model-15)
-  const neckHalf = span * NECK_HALF_WIDTH;
-  const blended = (p: number) => {
+  // a pixel the skin map takes that is much darker than the neck above the rim is the collar's blended edge
+  // (issue 38, round 30, part M4: a dark speck left beside the neck over a jumpsuit's neckline)
+  const dark = (p: number) => {
     const up = p - (2 * r + 1) * W;
-    return (
-      up >= 0 &&
-      Math.abs((p % W) - neck.x) <= neckHalf &&
-      (mask[up] ?? 0) >= 128 &&
-      (maps.hair[up] ?? 0) < 128 &&
-      lum(p) < lum(up) * NECK_RIM_DARK
-    );
+    return up >= 0 && (mask[up] ?? 0) >= 128 && (maps.hair[up] ?? 0) < 128 && lum(p) < lum(up) * NECK_RIM_DARK;
   };
-  const x0 = Math.max(0, Math.floor(neck.x - span * COLLAR_REACH));
-  const x1 = Math.min(W - 1, Math.ceil(neck.x + span * COLLAR_REACH));
+  const x0 = Math.max(0, Math.floor(neck.x - span * NECK_HALF_WIDTH));
+  const x1 = Math.min(W - 1, Math.ceil(neck.x + span * NECK_HALF_WIDTH));
   const y0 = Math.max(0, Math.floor(neck.y - span * NECK_SEAM_RISE));
   const y1 = Math.min(H - 1, Math.round(neck.y));
   for (let x = x0; x <= x1; x++) {
@@ -3393,7 +3384,7 @@ export function oldNeckRim(old: Uint8Array, body: Body, maps: Maps, head: Uint8A
       }
       since++;
       if (y > y1 || since > r) continue;
-      if ((mask[p] ?? 0) < 128 || (maps.skin[p] && !blended(p)) || (maps.hair[p] ?? 0) >= 128 || head[p]) {
+      if ((mask[p] ?? 0) < 128 || (maps.skin[p] && !dark(p)) || (maps.hair[p] ?? 0) >= 128 || head[p]) {
         since = Infinity;
         continue;
       }
