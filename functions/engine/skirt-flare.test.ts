@@ -187,6 +187,39 @@ function neckFillWarmth(
 }
 
 /**
+ * The share of the fill (`layers.filled`, open: not under the garment) under the chin, from the chin's line 0.12
+ * spans down within 0.3 spans of the neck, darker than 0.75 of the fill's median luminance 0.2 to 0.3 spans below
+ * the chin: the neck's shadow and an old collar's dark rim carried down by the seam over the chest's fill, a
+ * greyish-dark band across the neck where the collar was.
+ */
+function darkBandAtNeck(
+  r: {
+    image: RgbaImage;
+    layers: { garment: { data: Uint8Array }; filled: { data: Uint8Array } };
+  },
+  body: ReturnType<typeof bodyFrom>,
+): number {
+  const W = r.image.width;
+  const o = r.image.data;
+  const lum = (p: number) => 0.299 * (o[p * 4] ?? 0) + 0.587 * (o[p * 4 + 1] ?? 0) + 0.114 * (o[p * 4 + 2] ?? 0);
+  const rows = (from: number, to: number) => {
+    const out: number[] = [];
+    for (let y = Math.round(body.head.chinY + body.span * from); y < body.head.chinY + body.span * to; y++) {
+      for (let x = Math.round(body.neck.x - body.span * 0.3); x <= body.neck.x + body.span * 0.3; x++) {
+        const p = y * W + x;
+        if ((r.layers.garment.data[p] ?? 0) >= 128 || !r.layers.filled.data[p]) continue;
+        out.push(lum(p));
+      }
+    }
+    return out;
+  };
+  const chest = rows(0.2, 0.3).sort((a, b) => a - b);
+  const ref = chest[chest.length >> 1] ?? 0;
+  const neck = rows(0, 0.12);
+  return neck.filter((l) => l < ref * 0.75).length / Math.max(1, neck.length);
+}
+
+/**
  * The share of the person's pixels between the shoulders, from just above the shoulders' line to 0.3 spans below
  * it, that the garment leaves open, left as they were and grey (the channels within 24 of each other): an old
  * white dress's shoulders or sheer yoke still showing above the new neckline (skin and blonde hair are not grey).
@@ -357,6 +390,12 @@ describe("a dress's and a jumpsuit's own straps (real models)", () => {
     const warm = neckFillWarmth(r, body);
     console.log(`fill's warmth at the neck against the chest: ${warm.toFixed(3)}`);
     expect(warm).toBeGreaterThan(0.95);
+    // round 30, part M4: the seam carried the chin's shadow on the neck and the collar's dark blended edge 0.07 spans
+    // down over the fill and out beside the neck, a greyish-dark band where the collar had been, with a dark speck:
+    // 0.211 of the fill under the chin darker than 0.75 of the chest; now 0.032
+    const band = darkBandAtNeck(r, body);
+    console.log(`dark fill under the chin: ${band.toFixed(3)}`);
+    expect(band).toBeLessThan(0.1);
   }, 60_000);
 
   // round 11, part R2: on transparency the straps' rounded tops run out over 4 rows of the bodice (3 on white):

@@ -500,7 +500,7 @@ export async function tryOn(
         ? oldCollar(old, body, maps, head, person, scene.skin, scene.background)
         : null;
     // a one-piece: the dark rim an old collar leaves just above its old region by the neck is the old garment too
-    if (slot === 'one-piece') oldNeckRim(old, body, maps, head);
+    if (slot === 'one-piece') oldNeckRim(old, body, maps, head, person);
     // but loose hair over the shoulders that the hair map missed is the hair, not the old garment (`leaveLooseHair`)
     if (slot === 'top' || slot === 'one-piece')
       leaveLooseHair(old, body, maps, head, person, scene.skin, scene.background);

@@ -20,7 +20,15 @@ import {
   textureSources,
   type BackgroundModel,
 } from './background';
-import { armCapsules, inCapsule, legCapsules, NECK_BASE_RISE, NECK_HALF_WIDTH, type Maps } from './occlusion';
+import {
+  armCapsules,
+  COLLAR_REACH,
+  inCapsule,
+  legCapsules,
+  NECK_BASE_RISE,
+  NECK_HALF_WIDTH,
+  type Maps,
+} from './occlusion';
 
 /**
  * A run of bare-skin rows across the torso's middle, at least this share of the torso's height, between the bare
@@ -3402,16 +3410,28 @@ function armShadeAt(
 
 /** How far (x the span) above the old region by the neck its cloth's dark rim is taken with it (`oldNeckRim`). */
 const NECK_RIM = 0.02;
+/** A skin-map pixel in that rim darker than this share of the neck's luminance above the rim is the rim too. */
+export const NECK_RIM_DARK = 0.7;
 
 /**
  * The rim of an old collar just above a one-piece's old region by the neck (issue 38, round 14, part U7): within
  * `NECK_RIM` spans above it, across the neck (`NECK_HALF_WIDTH`) and up to `NECK_SEAM_RISE` above the neck's point,
- * the person's pixels that are neither skin nor hair are the old garment too. The blended dark edge of
- * cgi-model-27's tee collar was left as a ragged dark line along the top of the filled chest.
+ * the person's pixels that are neither skin nor hair are the old garment too, and (round 30, part M4) so are those
+ * the skin map takes that are darker than `NECK_RIM_DARK` of the person 2r + 1 rows above them (the collar's blend
+ * with the neck's skin, left as a dark speck beside the neck). The blended dark edge of cgi-model-27's tee collar
+ * was left as a ragged dark line along the top of the filled chest.
  */
-export function oldNeckRim(old: Uint8Array, body: Body, maps: Maps, head: Uint8Array): void {
+export function oldNeckRim(old: Uint8Array, body: Body, maps: Maps, head: Uint8Array, person: RgbaImage): void {
   const { width: W, height: H, mask, neck, span } = body;
   const r = Math.max(1, Math.round(span * NECK_RIM));
+  const d = person.data;
+  const lum = (q: number) => 0.299 * (d[q * 4] ?? 0) + 0.587 * (d[q * 4 + 1] ?? 0) + 0.114 * (d[q * 4 + 2] ?? 0);
+  // a pixel the skin map takes that is much darker than the neck above the rim is the collar's blended edge
+  // (issue 38, round 30, part M4: a dark speck left beside the neck over a jumpsuit's neckline)
+  const dark = (p: number) => {
+    const up = p - (2 * r + 1) * W;
+    return up >= 0 && (mask[up] ?? 0) >= 128 && (maps.hair[up] ?? 0) < 128 && lum(p) < lum(up) * NECK_RIM_DARK;
+  };
   const x0 = Math.max(0, Math.floor(neck.x - span * NECK_HALF_WIDTH));
   const x1 = Math.min(W - 1, Math.ceil(neck.x + span * NECK_HALF_WIDTH));
   const y0 = Math.max(0, Math.floor(neck.y - span * NECK_SEAM_RISE));
@@ -3427,7 +3447,7 @@ export function oldNeckRim(old: Uint8Array, body: Body, maps: Maps, head: Uint8A
       }
       since++;
       if (y > y1 || since > r) continue;
-      if ((mask[p] ?? 0) < 128 || maps.skin[p] || (maps.hair[p] ?? 0) >= 128 || head[p]) {
+      if ((mask[p] ?? 0) < 128 || (maps.skin[p] && !dark(p)) || (maps.hair[p] ?? 0) >= 128 || head[p]) {
         since = Infinity;
         continue;
       }
@@ -4491,6 +4511,9 @@ export function fillRegion(
       !looksLikeBackground(out, background, e, seamV)
     );
   };
+  // the chest's fill under the chin meets the neck seen above it over a short fade (`NECK_SEAM_REACH`)
+  const neckReach =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' ? neckSeamReach(body, maps.skin) : null;
   const seam = seamCorrection(
     out,
     region,
@@ -4520,6 +4543,7 @@ export function fillRegion(
                 q,
                 (estimate(q % W, (q / W) | 0, tmp), Math.max(last[LAST_ON] ?? 0, last[LAST_LEG] ?? 0) >= 0.5),
               )),
+    neckReach,
   );
   const v = [0, 0, 0];
   const sc = [0, 0, 0];
@@ -4557,6 +4581,30 @@ export function fillRegion(
     }
   }
   for (const sh of armShades) if (sh.hem) bridgeHem(sh.hem, out, maps.skin, region, maps.hair);
+}
+
+/** How far (x the span, at least 3 px) the fill under the chin takes on the neck seen above it (`neckSeamReach`). */
+export const NECK_SEAM_REACH = 0.03;
+
+/**
+ * The seam's fade from a seen pixel of the neck under the chin (issue 38, round 30, part M4): from the chin's line
+ * down to the neck's base (`NECK_BASE_RISE`), within `COLLAR_REACH` spans of the neck, the fill below meets what is
+ * seen there over `NECK_SEAM_REACH` spans, not the seam's whole `SEAM_FEATHER`. Where an old crew collar was, the
+ * neck seen above it is a thin strip in the chin's shadow (and its lit sides, a blended collar's edge): carried
+ * 0.07 spans down over the chest's fill and out beside the neck, it drew a soft greyish-dark band across the neck
+ * where the collar had been (cgi-model-27 under a jumpsuit, a sundress, a camisole). The chin's shadow on the neck
+ * ends over a few pixels, as it does on a bare neck. Returns the fade (px) for a seen pixel, Infinity elsewhere.
+ */
+function neckSeamReach(body: Body, skin: Uint8Array): (edge: number) => number {
+  const { width: W, span, neck, head } = body;
+  const top = head.chinY - 1;
+  const base = neck.y - (neck.y - head.chinY) * NECK_BASE_RISE;
+  const half = span * COLLAR_REACH;
+  const short = Math.max(3, span * NECK_SEAM_REACH);
+  return (e) => {
+    const y = (e / W) | 0;
+    return skin[e] && y >= top && y <= base && Math.abs((e % W) - neck.x) <= half ? short : Infinity;
+  };
 }
 
 /** A bottom's old region down a column at most this tall (x the span), with the photo seen below it, is a band. */
@@ -4672,7 +4720,8 @@ export const SEAM_FEATHER = 0.07;
  * shoulder); now it is feathered into what is around it, like a seamless clone. Returns the correction per pixel
  * (`at`: false where there is none). `hair` (>= 128): lies in front of the fill, no edge to match (round 9, N5).
  * `apart(edge, q)`: the seen pixel `edge` and the region's pixel `q` beside it meet across an edge that stays, or are
- * of different kinds (the foot's skin beside a floor fill): no seam to match between them.
+ * of different kinds (the foot's skin beside a floor fill): no seam to match between them. `reach(edge)`: a shorter
+ * fade (px) from that seen pixel (the neck under the chin, `NECK_SEAM_REACH`).
  */
 export function seamCorrection(
   out: RgbaImage,
@@ -4684,6 +4733,7 @@ export function seamCorrection(
   ry1: number,
   hair: Uint8Array | null = null,
   apart: ((edge: number, q: number) => boolean) | null = null,
+  reach: ((edge: number) => number) | null = null,
 ): { at: (x: number, y: number, into: number[]) => boolean } | null {
   const { width: W, height: H, data } = out;
   const pad = Math.ceil(radius) + 2;
@@ -4783,14 +4833,18 @@ export function seamCorrection(
   const corr = new Float32Array(cw * ch * 3);
   const cell = new Int8Array(cw * ch).fill(-1);
   const band: number[] = [];
+  // (the fade's length: `radius`, or `reach`'s for the nearest edge pixel)
+  const fadeOf = (e: number) =>
+    reach && e >= 0 ? Math.min(radius, reach((((e / cw) | 0) + y0) * W + (e % cw) + x0)) : radius;
   for (let b = 0; b < cw * ch; b++) {
     const d = dist[b] ?? 0;
+    const fade = reg[b] && weight[b] !== 1 && d < radius ? fadeOf(near[b] ?? -1) : radius;
     if (weight[b] === 1) {
       cell[b] = 2;
       for (let c = 0; c < 3; c++) corr[b * 3 + c] = resid[b * 3 + c] ?? 0;
-    } else if (reg[b] && d < radius) {
+    } else if (reg[b] && d < fade) {
       cell[b] = 1;
-      const t = d / radius;
+      const t = d / fade;
       const f = 1 - t * t * (3 - 2 * t);
       const e = near[b] ?? 0;
       if (e >= 0) for (let c = 0; c < 3; c++) corr[b * 3 + c] = (resid[e * 3 + c] ?? 0) * f;
