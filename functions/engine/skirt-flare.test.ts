@@ -155,18 +155,18 @@ function oldCollarAtNeck(
   return old / Math.max(1, all);
 }
 
+/** What the neck's measures read of a render: its picture, where the garment lies and where the fill went. */
+interface NeckRender {
+  image: RgbaImage;
+  layers: { garment: { data: Uint8Array }; filled: { data: Uint8Array } };
+}
+
 /**
  * The warmth ((r - b) / (r + g + b)) of the fill over the top of the neckline's skin, from the chin 0.12 spans
  * down, across 0.12 spans each side of the neck, over the fill's warmth 0.2 to 0.3 spans below the chin: an old
  * collar's grey carried into the fill by its seam is a grey band at the neck (under 1).
  */
-function neckFillWarmth(
-  r: {
-    image: RgbaImage;
-    layers: { garment: { data: Uint8Array }; filled: { data: Uint8Array } };
-  },
-  body: ReturnType<typeof bodyFrom>,
-): number {
+function neckFillWarmth(r: NeckRender, body: ReturnType<typeof bodyFrom>): number {
   const W = r.image.width;
   const o = r.image.data;
   const band = (from: number, to: number) => {
@@ -192,13 +192,7 @@ function neckFillWarmth(
  * the chin: the neck's shadow and an old collar's dark rim carried down by the seam over the chest's fill, a
  * greyish-dark band across the neck where the collar was.
  */
-function darkBandAtNeck(
-  r: {
-    image: RgbaImage;
-    layers: { garment: { data: Uint8Array }; filled: { data: Uint8Array } };
-  },
-  body: ReturnType<typeof bodyFrom>,
-): number {
+function darkBandAtNeck(r: NeckRender, body: ReturnType<typeof bodyFrom>): number {
   const W = r.image.width;
   const o = r.image.data;
   const lum = (p: number) => 0.299 * (o[p * 4] ?? 0) + 0.587 * (o[p * 4 + 1] ?? 0) + 0.114 * (o[p * 4 + 2] ?? 0);
