@@ -286,7 +286,7 @@ const STRAP_GAP = 0.06;
  * `STRAP_END_ROWS` rows): left as the photo's, it was the background's (white on a flat lay, black where a
  * transparent PNG's hidden colour is), a white or black wedge at each strap's foot above the neckline.
  */
-export function attachStraps(alpha: GrayImage, paint?: () => RgbaImage): number {
+export function attachStraps(alpha: GrayImage, paint?: () => RgbaImage, hangerStrapsSplit = false): number {
   const { width: w, height: h, data } = alpha;
   const bin = new Uint8Array(w * h);
   for (let i = 0; i < bin.length; i++) bin[i] = (data[i] ?? 0) >= 128 ? 1 : 0;
@@ -311,6 +311,11 @@ export function attachStraps(alpha: GrayImage, paint?: () => RgbaImage): number 
   // the body's width where straps join it: its widest row in its upper quarter (a dress's hem, twice its bodice's
   // width, made a sundress's straps "in the middle" like a hanger's hook: dropped, the bodice a pinafore; part H7)
   const mw = upperWidth(labels, w, main, m, Math.round(m.y0 + mh * 0.25));
+  // straps hung from a hanger's bar are one piece with the bar and hook (wide, not a strap): the bar and hook are
+  // cleared, the straps below them kept, and the pieces looked at again (round 31, part N2)
+  if (!hangerStrapsSplit && splitHangerStraps(data, w, h, labels, boxes, main, mw)) {
+    return attachStraps(alpha, paint, true);
+  }
   let attached = 0;
   for (let c = 1; c < sizes.length; c++) {
     const b = boxes[c]!;
@@ -337,6 +342,79 @@ export function attachStraps(alpha: GrayImage, paint?: () => RgbaImage): number 
     attached++;
   }
   return attached;
+}
+
+/** A strap hung from a hanger's bar is at most this share of the body's width wide (a bar's row is wider). */
+const HANGER_STRAP_WIDTH = 0.04;
+
+/**
+ * Straps hung from a hanger's bar (a camisole's, a strappy dress's on a hanger): the straps, the bar and the hook
+ * are one piece above the body, wider than tall, so not taken for straps (dropped, the camisole came out
+ * strapless and the strappy dress a halter). In such a piece above the body (its foot in the
+ * body's upper quarter), its straps are followed up from their feet (thin runs, at most `HANGER_STRAP_WIDTH` of
+ * the body's width, whose lower end is within `STRAP_GAP` of the body's height above the body) as long as their
+ * run stays thin (up to the bar's lower edge); the rest of the piece (the bar, the hook) is cleared from `data`,
+ * leaving the straps as pieces of their own. Returns whether any piece was split.
+ */
+function splitHangerStraps(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  labels: Int32Array,
+  boxes: { x0: number; y0: number; x1: number; y1: number }[],
+  main: number,
+  mw: number,
+): boolean {
+  const m = boxes[main];
+  if (!m) return false;
+  const mh = m.y1 - m.y0 + 1;
+  const legW = Math.max(2, Math.round(mw * HANGER_STRAP_WIDTH));
+  const maxGap = Math.max(3, Math.round(mh * STRAP_GAP));
+  let split = false;
+  for (let c = 1; c < boxes.length; c++) {
+    const b = boxes[c];
+    if (!b || c === main || b.x1 < 0) continue;
+    const bw = b.x1 - b.x0 + 1;
+    const bh = b.y1 - b.y0 + 1;
+    // a thin piece is a strap already (attachStraps); this one lies above the body's top (a hanger's bar may
+    // reach past the body's sides: the straps left of it are held within them by attachStraps)
+    if (bh >= STRAP_THIN * bw || b.y0 >= m.y0 || b.y1 > m.y0 + mh * 0.25) continue;
+    const leg = new Uint8Array(bw * bh);
+    let legTop = h;
+    let legBottom = -1;
+    for (let y = b.y1; y >= b.y0; y--) {
+      for (let x = b.x0; x <= b.x1; x++) {
+        if (labels[y * w + x] !== c) continue;
+        let e = x;
+        while (e + 1 <= b.x1 && labels[y * w + e + 1] === c) e++;
+        if (e - x + 1 <= legW) {
+          // a strap's run goes on from the strap below it, or is its foot: the body close below, nothing above
+          let on = false;
+          for (let k = Math.max(b.x0, x - 1); k <= Math.min(b.x1, e + 1) && !on && y < b.y1; k++)
+            on = (leg[(y + 1 - b.y0) * bw + k - b.x0] ?? 0) > 0;
+          for (let k = x; k <= e && !on; k++) {
+            if (y + 1 < h && labels[(y + 1) * w + k] === c) continue;
+            let to = y + 1;
+            while (to < h && to - y <= maxGap + 1 && labels[to * w + k] !== main) to++;
+            on = to < h && labels[to * w + k] === main;
+          }
+          if (on) {
+            for (let k = x; k <= e; k++) leg[(y - b.y0) * bw + k - b.x0] = 1;
+            legTop = Math.min(legTop, y);
+            legBottom = Math.max(legBottom, y);
+          }
+        }
+        x = e;
+      }
+    }
+    // the straps tall enough to be straps, and something above them (the bar) to clear
+    if (legBottom < 0 || legBottom - legTop + 1 < mh * 0.08 || legTop <= b.y0) continue;
+    for (let y = b.y0; y <= b.y1; y++)
+      for (let x = b.x0; x <= b.x1; x++)
+        if (labels[y * w + x] === c && !leg[(y - b.y0) * bw + x - b.x0]) data[y * w + x] = 0;
+    split = true;
+  }
+  return split;
 }
 
 /** A strap's rows above its lower end whose solid pixels give its colour for the bridge under it. */

@@ -67,6 +67,9 @@ interface Scene {
   bg?: [number, number, number];
   shadow?: boolean;
   hook?: boolean;
+  /** A hanger (a brown bar across y 60-73, its hook above) with a camisole's straps hung from it (x 142-147 and
+   * 253-258, from the bar down to y 146, 4 px short of the body's top). */
+  hanger?: boolean;
 }
 
 /** Draw a garment (navy, shaded left to right with fold lines) on a plain background. */
@@ -123,6 +126,16 @@ function draw(pts: Pt[], scene: Scene = {}): RgbaImage {
           b = 155;
         }
       }
+      if (scene.hanger) {
+        const strap = y >= 70 && y <= 146 && ((x >= 142 && x <= 147) || (x >= 253 && x <= 258));
+        const bar = y >= 60 && y <= 73 && x >= 100 && x <= 300;
+        const hook =
+          (Math.abs(x - 200) <= 2 && y >= 40 && y < 60) ||
+          (Math.hypot(x - 208, y - 40) < 10 && Math.hypot(x - 208, y - 40) > 6 && y < 42);
+        if (strap) [r, g, b] = [40, 55, 110];
+        if (bar) [r, g, b] = [120, 80, 40];
+        if (hook) [r, g, b] = [150, 150, 155];
+      }
       img.data[o] = Math.round(r);
       img.data[o + 1] = Math.round(g);
       img.data[o + 2] = Math.round(b);
@@ -158,6 +171,22 @@ describe('product photo cleaning (issue 38)', { timeout: 30_000 }, () => {
     const cami = detectGarment(draw(CAMI), 'top');
     expect(cami.corrections.hookRows).toBe(0);
     expect(cami.bbox.y).toBeLessThanOrEqual(81);
+  });
+
+  it("keeps a camisole's straps hung from a hanger's bar, the bar and hook taken away", () => {
+    // the body only (its straps are drawn with the hanger, up to the bar)
+    const det = detectGarment(draw(CAMI.slice(2, 4).concat(CAMI.slice(6)), { hanger: true }), 'top');
+    const a = (x: number, y: number) => det.alpha.data[y * W + x] ?? 0;
+    // the straps are there from the neckline up to the bar (on the base: dropped with the hanger, 0)
+    for (const y of [80, 110, 140]) {
+      expect(a(144, y)).toBeGreaterThanOrEqual(128);
+      expect(a(256, y)).toBeGreaterThanOrEqual(128);
+    }
+    expect(det.bbox.y).toBeLessThanOrEqual(76);
+    // the bar and the hook are not
+    expect(a(120, 66)).toBe(0);
+    expect(a(200, 66)).toBe(0);
+    expect(a(200, 50)).toBe(0);
   });
 
   for (const deg of [-12, 7, 15]) {
