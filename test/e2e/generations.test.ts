@@ -131,7 +131,11 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
 
     // /privacy says so
     await page.goto('/privacy');
-    expect(await page.getByTestId('privacy-ai-marking').innerText()).toMatch(
+    // /privacy is prerendered HTML, hidden for a signed-in visitor until the SPA takes it over (innerText is '' while
+    // hidden: CI once read that): read the paragraph once it is shown
+    const marking = page.getByTestId('privacy-ai-marking');
+    await marking.waitFor({ state: 'visible' });
+    await expect.poll(() => marking.innerText(), { timeout: 10_000 }).toMatch(
       /AI-generated.*Content Credentials \(C2PA\)/s,
     );
     await context.close();

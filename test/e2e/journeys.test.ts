@@ -255,6 +255,7 @@ describeE2E('journeys: signed-in shell', () => {
     await page.getByText('This image could not be fetched').waitFor();
     expect(await page.getByTestId('quick-try-generate').count()).toBe(0);
     await page.goto('/dashboard');
+    await page.getByTestId('dashboard-credits').waitFor({ state: 'visible' });
     expect(await page.getByTestId('dashboard-credits').innerText()).toBe(credits);
 
     await page.goto('/pricing');
