@@ -3979,33 +3979,40 @@ export function fillRegion(
     slot === 'shoes'
       ? Math.max(1, Math.round(Math.min(body.legL.widthEnd, body.legR.widthEnd, body.span * 0.4) * SHOE_SKIN_CORE))
       : 0;
+  // (the maps and the pixels read through locals, each column's small cell from a table: the same reads and sums
+  // in the same order, without a property load and a floor per pixel)
+  const qx = new Int32Array(W);
+  for (let x = 0; x < W; x += stride) qx[x] = Math.min(w - 1, Math.floor(x * k));
+  const skin = maps.skin;
+  const hair = maps.hair;
+  const mask = body.mask;
+  const px = out.data;
+  const pelvisY = body.pelvis.y;
   for (let y = 0; y < H; y += stride) {
     const sy = Math.min(h - 1, Math.floor(y * k));
+    const row = y * W;
+    const qRow = sy * w;
     for (let x = 0; x < W; x += stride) {
-      const p = y * W + x;
+      const p = row + x;
       if (region[p]) continue;
-      const q = sy * w + Math.min(w - 1, Math.floor(x * k));
+      const q = qRow + qx[x]!;
       const o = p * 4;
-      if ((maps.hair[p] ?? 0) >= 128) hairN[q] = (hairN[q] ?? 0) + 1;
-      if (
-        maps.skin[p] &&
-        (maps.hair[p] ?? 0) < 128 &&
-        warmth(out.data, o) >= warmMin &&
-        !(core > 0 && !(maps.skin[p - core] && maps.skin[p + core]))
-      ) {
-        if (legSkin && (body.mask[p] ?? 0) >= 128) {
-          const hist = y > body.pelvis.y ? legSkin[1]! : legSkin[0]!;
-          for (let c = 0; c < 3; c++) hist[c * 256 + (out.data[o + c] ?? 0)]!++;
+      const hr = hair[p] ?? 0;
+      if (hr >= 128) hairN[q]!++;
+      if (skin[p] && hr < 128 && warmth(px, o) >= warmMin && !(core > 0 && !(skin[p - core] && skin[p + core]))) {
+        if (legSkin && (mask[p] ?? 0) >= 128) {
+          const hist = y > pelvisY ? legSkin[1]! : legSkin[0]!;
+          for (let c = 0; c < 3; c++) hist[c * 256 + px[o + c]!]!++;
         }
-        skinW[q] = (skinW[q] ?? 0) + 1;
-        skinRgb[q * 3] = (skinRgb[q * 3] ?? 0) + (out.data[o] ?? 0);
-        skinRgb[q * 3 + 1] = (skinRgb[q * 3 + 1] ?? 0) + (out.data[o + 1] ?? 0);
-        skinRgb[q * 3 + 2] = (skinRgb[q * 3 + 2] ?? 0) + (out.data[o + 2] ?? 0);
-      } else if ((body.mask[p] ?? 0) < 100) {
-        bgW[q] = (bgW[q] ?? 0) + 1;
-        bgRgb[q * 3] = (bgRgb[q * 3] ?? 0) + (out.data[o] ?? 0);
-        bgRgb[q * 3 + 1] = (bgRgb[q * 3 + 1] ?? 0) + (out.data[o + 1] ?? 0);
-        bgRgb[q * 3 + 2] = (bgRgb[q * 3 + 2] ?? 0) + (out.data[o + 2] ?? 0);
+        skinW[q]!++;
+        skinRgb[q * 3] = skinRgb[q * 3]! + px[o]!;
+        skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + px[o + 1]!;
+        skinRgb[q * 3 + 2] = skinRgb[q * 3 + 2]! + px[o + 2]!;
+      } else if ((mask[p] ?? 0) < 100) {
+        bgW[q]!++;
+        bgRgb[q * 3] = bgRgb[q * 3]! + px[o]!;
+        bgRgb[q * 3 + 1] = bgRgb[q * 3 + 1]! + px[o + 1]!;
+        bgRgb[q * 3 + 2] = bgRgb[q * 3 + 2]! + px[o + 2]!;
       }
     }
   }

@@ -378,21 +378,36 @@ function morphCounts(
   out: Uint8Array,
   erosion: boolean,
 ): boolean {
+  // the set pixels' box: the first and last rows with one, then per row between them only the columns left of
+  // the box so far and right of it (a mask is mostly empty around a small shape)
+  let by0 = -1;
+  for (let i = 0, n = width * height; i < n; i++)
+    if (src[i]! >= threshold) {
+      by0 = (i / width) | 0;
+      break;
+    }
+  if (by0 < 0) return false;
+  let by1 = by0;
+  for (let i = width * height - 1; i >= by0 * width; i--)
+    if (src[i]! >= threshold) {
+      by1 = (i / width) | 0;
+      break;
+    }
   let bx0 = width;
   let bx1 = -1;
-  let by0 = height;
-  let by1 = -1;
-  for (let y = 0; y < height; y++) {
+  for (let y = by0; y <= by1; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if ((src[row + x] ?? 0) < threshold) continue;
-      if (x < bx0) bx0 = x;
-      if (x > bx1) bx1 = x;
-      if (y < by0) by0 = y;
-      by1 = y;
-    }
+    for (let x = 0; x < bx0; x++)
+      if (src[row + x]! >= threshold) {
+        bx0 = x;
+        break;
+      }
+    for (let x = width - 1; x > bx1; x--)
+      if (src[row + x]! >= threshold) {
+        bx1 = x;
+        break;
+      }
   }
-  if (bx1 < 0) return false;
   const x0 = Math.max(0, bx0 - r);
   const x1 = Math.min(width - 1, bx1 + r);
   const y0 = Math.max(0, by0 - r);

@@ -46,21 +46,35 @@ function cropRgb(image: RgbaImage, square: Square): Float32Array {
   const step = square.size / INPUT;
   const taps = Math.max(1, Math.min(4, Math.floor(step)));
   const inv = 1 / (taps * taps);
+  // each output column's taps as pixel offsets in a row (-1: outside the image), each output row's taps as row
+  // offsets: the same taps as reading them per pixel, without the per-tap floor and bounds tests
+  const cols = new Int32Array(INPUT * taps);
+  for (let i = 0; i < INPUT; i++)
+    for (let tx = 0; tx < taps; tx++) {
+      const x = Math.floor(square.x + (i + (tx + 0.5) / taps) * step);
+      cols[i * taps + tx] = x < 0 || x >= w ? -1 : x * 4;
+    }
+  const rows = new Int32Array(INPUT * taps);
+  for (let j = 0; j < INPUT; j++)
+    for (let ty = 0; ty < taps; ty++) {
+      const y = Math.floor(square.y + (j + (ty + 0.5) / taps) * step);
+      rows[j * taps + ty] = y < 0 || y >= h ? -1 : y * w * 4;
+    }
   for (let j = 0; j < INPUT; j++) {
     for (let i = 0; i < INPUT; i++) {
       let r = 0;
       let g = 0;
       let b = 0;
       for (let ty = 0; ty < taps; ty++) {
-        const y = Math.floor(square.y + (j + (ty + 0.5) / taps) * step);
-        if (y < 0 || y >= h) continue;
+        const ro = rows[j * taps + ty]!;
+        if (ro < 0) continue;
         for (let tx = 0; tx < taps; tx++) {
-          const x = Math.floor(square.x + (i + (tx + 0.5) / taps) * step);
-          if (x < 0 || x >= w) continue;
-          const o = (y * w + x) * 4;
-          r += data[o] ?? 0;
-          g += data[o + 1] ?? 0;
-          b += data[o + 2] ?? 0;
+          const co = cols[i * taps + tx]!;
+          if (co < 0) continue;
+          const o = ro + co;
+          r += data[o]!;
+          g += data[o + 1]!;
+          b += data[o + 2]!;
         }
       }
       const q = (j * INPUT + i) * 3;
@@ -81,8 +95,8 @@ function toInt32(rgb: Float32Array): Int32Array {
   return out;
 }
 
-async function poseIn(m: PersonModels, image: RgbaImage, square: Square) {
-  const values = await m.pose(toInt32(cropRgb(image, square)));
+async function poseIn(m: PersonModels, image: RgbaImage, square: Square, crop = cropRgb(image, square)) {
+  const values = await m.pose(toInt32(crop));
   const keypoints = {} as Record<KeypointName, Keypoint>;
   KEYPOINT_NAMES.forEach((name, i) => {
     keypoints[name] = {
@@ -95,8 +109,12 @@ async function poseIn(m: PersonModels, image: RgbaImage, square: Square) {
 }
 
 /** Selfie segmentation of `square`: the person probability (0..1) at INPUT x INPUT. */
-function segmentIn(m: PersonModels, image: RgbaImage, square: Square): Promise<ArrayLike<number>> {
-  const rgb = cropRgb(image, square);
+function segmentIn(
+  m: PersonModels,
+  image: RgbaImage,
+  square: Square,
+  rgb = cropRgb(image, square),
+): Promise<ArrayLike<number>> {
   for (let i = 0; i < rgb.length; i++) rgb[i] = (rgb[i] ?? 0) / 255;
   return m.segment(rgb);
 }
@@ -212,14 +230,16 @@ export async function analyzeWithModels(m: PersonModels, image: RgbaImage): Prom
   const first = await segmentIn(m, image, whole);
   let square = personSquare(first, whole, w, h);
   let keypoints: Record<KeypointName, Keypoint>;
-  if (square) keypoints = await poseIn(m, image, square);
+  // the body's square is cropped once for both models (MoveNet reads it as integers, Selfie scaled in place after)
+  let crop: Float32Array | null = null;
+  if (square) keypoints = await poseIn(m, image, square, (crop = cropRgb(image, square)));
   else {
     keypoints = await poseIn(m, image, whole);
     square = bodySquare(keypoints);
-    if (square) keypoints = await poseIn(m, image, square);
+    if (square) keypoints = await poseIn(m, image, square, (crop = cropRgb(image, square)));
   }
   const seg = square ?? whole;
-  const prob = seg === whole ? first : await segmentIn(m, image, seg);
+  const prob = seg === whole ? first : await segmentIn(m, image, seg, crop ?? undefined);
   const mask = maskFrom(prob, seg, w, h);
   for (const side of ['left', 'right'] as const) await addFoot(m, image, keypoints, side, mask);
   return { width: w, height: h, keypoints, mask };
