@@ -457,7 +457,7 @@ function offBody(input: SafetyInput, body: Body): { offBody: number; detached: n
     if (!area) continue;
     // pieces: components of the garment bridged across one cell (a strand of hair, a finger) and across what of
     // the person is in front of it (`behind`)
-    const joined = piece.behind ? Uint8Array.from(g) : g;
+    const joined = piece.behind ? new Uint8Array(g) : g;
     if (piece.behind) {
       const b = onGrid(piece.behind, w, h);
       for (let i = 0; i < b.length; i++) if (b[i]) joined[i] = 1;

@@ -3931,6 +3931,70 @@ const LAST_CHEST = 3;
 const LAST_MIRROR = 4;
 
 /**
+ * The fill's sources box-sampled into its small grids (`fillRegion`): per cell of the grid (k x the photo), the sums
+ * of the skin pixels' and the background's colours and their counts, the hair pixels' count, and a bottom's skin
+ * histograms (`legSkin`). A function of its own, apart from `fillRegion`'s closures: as a loop inside it, it ran
+ * unoptimised for most of a render (the big function is compiled on the loop's stack only after many pixels, its
+ * doubles boxed on the heap meanwhile: ~70 MB of garbage a render).
+ */
+function sampleSources(
+  out: RgbaImage,
+  region: Uint8Array,
+  maps: Maps,
+  body: Body,
+  grid: { k: number; w: number; h: number; stride: number; warmMin: number; core: number },
+  into: {
+    skinRgb: Float32Array;
+    skinW: Float32Array;
+    bgRgb: Float32Array;
+    bgW: Float32Array;
+    hairN: Float32Array;
+    legSkin: Uint32Array[] | null;
+  },
+): void {
+  const { width: W, height: H } = out;
+  const { k, w, h, stride, warmMin, core } = grid;
+  const { skinRgb, skinW, bgRgb, bgW, hairN, legSkin } = into;
+  // (the maps and the pixels read through locals, each column's small cell from a table: the same reads and sums
+  // in the same order, without a property load and a floor per pixel)
+  const qx = new Int32Array(W);
+  for (let x = 0; x < W; x += stride) qx[x] = Math.min(w - 1, Math.floor(x * k));
+  const skin = maps.skin;
+  const hair = maps.hair;
+  const mask = body.mask;
+  const px = out.data;
+  const pelvisY = body.pelvis.y;
+  for (let y = 0; y < H; y += stride) {
+    const sy = Math.min(h - 1, Math.floor(y * k));
+    const row = y * W;
+    const qRow = sy * w;
+    for (let x = 0; x < W; x += stride) {
+      const p = row + x;
+      if (region[p]) continue;
+      const q = qRow + qx[x]!;
+      const o = p * 4;
+      const hr = hair[p] ?? 0;
+      if (hr >= 128) hairN[q]!++;
+      if (skin[p] && hr < 128 && warmth(px, o) >= warmMin && !(core > 0 && !(skin[p - core] && skin[p + core]))) {
+        if (legSkin && (mask[p] ?? 0) >= 128) {
+          const hist = y > pelvisY ? legSkin[1]! : legSkin[0]!;
+          for (let c = 0; c < 3; c++) hist[c * 256 + px[o + c]!]!++;
+        }
+        skinW[q]!++;
+        skinRgb[q * 3] = skinRgb[q * 3]! + px[o]!;
+        skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + px[o + 1]!;
+        skinRgb[q * 3 + 2] = skinRgb[q * 3 + 2]! + px[o + 2]!;
+      } else if ((mask[p] ?? 0) < 100) {
+        bgW[q]!++;
+        bgRgb[q * 3] = bgRgb[q * 3]! + px[o]!;
+        bgRgb[q * 3 + 1] = bgRgb[q * 3 + 1]! + px[o + 1]!;
+        bgRgb[q * 3 + 2] = bgRgb[q * 3 + 2]! + px[o + 2]!;
+      }
+    }
+  }
+}
+
+/**
  * Fill `region` of `out` from the skin around it (on the body) or the background (off the body), blended into
  * what it meets (`seamCorrection`). `covered`: where the new garment will be drawn over (no seam to match there).
  * `source: 'skin'`: skin everywhere in the region (`paintSkin`). `skinAt`: pixels filled as skin whatever `onBody`
@@ -3979,43 +4043,14 @@ export function fillRegion(
     slot === 'shoes'
       ? Math.max(1, Math.round(Math.min(body.legL.widthEnd, body.legR.widthEnd, body.span * 0.4) * SHOE_SKIN_CORE))
       : 0;
-  // (the maps and the pixels read through locals, each column's small cell from a table: the same reads and sums
-  // in the same order, without a property load and a floor per pixel)
-  const qx = new Int32Array(W);
-  for (let x = 0; x < W; x += stride) qx[x] = Math.min(w - 1, Math.floor(x * k));
-  const skin = maps.skin;
-  const hair = maps.hair;
-  const mask = body.mask;
-  const px = out.data;
-  const pelvisY = body.pelvis.y;
-  for (let y = 0; y < H; y += stride) {
-    const sy = Math.min(h - 1, Math.floor(y * k));
-    const row = y * W;
-    const qRow = sy * w;
-    for (let x = 0; x < W; x += stride) {
-      const p = row + x;
-      if (region[p]) continue;
-      const q = qRow + qx[x]!;
-      const o = p * 4;
-      const hr = hair[p] ?? 0;
-      if (hr >= 128) hairN[q]!++;
-      if (skin[p] && hr < 128 && warmth(px, o) >= warmMin && !(core > 0 && !(skin[p - core] && skin[p + core]))) {
-        if (legSkin && (mask[p] ?? 0) >= 128) {
-          const hist = y > pelvisY ? legSkin[1]! : legSkin[0]!;
-          for (let c = 0; c < 3; c++) hist[c * 256 + px[o + c]!]!++;
-        }
-        skinW[q]!++;
-        skinRgb[q * 3] = skinRgb[q * 3]! + px[o]!;
-        skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + px[o + 1]!;
-        skinRgb[q * 3 + 2] = skinRgb[q * 3 + 2]! + px[o + 2]!;
-      } else if ((mask[p] ?? 0) < 100) {
-        bgW[q]!++;
-        bgRgb[q * 3] = bgRgb[q * 3]! + px[o]!;
-        bgRgb[q * 3 + 1] = bgRgb[q * 3 + 1]! + px[o + 1]!;
-        bgRgb[q * 3 + 2] = bgRgb[q * 3 + 2]! + px[o + 2]!;
-      }
-    }
-  }
+  sampleSources(
+    out,
+    region,
+    maps,
+    body,
+    { k, w, h, stride, warmMin, core },
+    { skinRgb, skinW, bgRgb, bgW, hairN, legSkin },
+  );
   const per = 1 / (k * k * stride * stride);
   // each cell's mean colour; only confident cells are sources (partly covered cells would pull the old garment in)
   const meanCells = (rgb: Float32Array, wt: Float32Array) => {

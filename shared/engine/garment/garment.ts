@@ -215,19 +215,17 @@ function cutOut(image: RgbaImage, enlarged: number): { alpha: GrayImage; shadow:
   // a soft drop shadow is background too (reached from it gradually, with its hue)
   const shadow = growIntoShadow(image, isBg, bg, TOLERANCE, enlarged);
   const alpha = newGray(w, h);
+  // (the garment's pixels, 255, for `near` below: built in this loop, not by a callback per pixel)
+  const cloth = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     // a soft edge: background pixels next to the garment get a partial alpha from their colour distance (a
     // shadow's pixels are far from the background's colour without being cloth: none)
     alpha.data[i] =
       isBg[i] === SHADOW ? 0 : isBg[i] ? Math.min(255, Math.round(((dist[i] ?? 0) / TOLERANCE) * 96)) : 255;
+    if (!isBg[i]) cloth[i] = 255;
   }
   // background pixels far from the garment: exactly 0
-  const near = dilate(
-    isBg.map((v) => (v ? 0 : 255)),
-    w,
-    h,
-    2,
-  );
+  const near = dilate(cloth, w, h, 2);
   for (let i = 0; i < n; i++) if (!near[i]) alpha.data[i] = 0;
   return { alpha, shadow };
 }
@@ -604,7 +602,9 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null, 
     }
   }
   let kept = keepMainBlobs(alpha);
-  const area = kept.alpha.data.reduce((s, v) => s + (v >= 128 ? 1 : 0), 0) / (w * h);
+  let covered = 0;
+  for (let i = 0; i < kept.alpha.data.length; i++) if (kept.alpha.data[i]! >= 128) covered++;
+  const area = covered / (w * h);
   if (!kept.blobs.length || area < 0.03 || area > 0.92) throw new EngineRefusal('no_garment');
   let bbox = unionBox(kept.blobs);
   // a garment is one solid shape (or a pair, each piece solid in its own box however far apart or askew the two
