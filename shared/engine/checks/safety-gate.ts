@@ -287,8 +287,10 @@ function newlyBare(
     const xb = Math.min(W - 1, Math.floor(left + (right - left) * band.to));
     for (let x = xa; x <= xb; x += step) {
       let onArm = false;
-      for (const [a, b] of arms) {
-        if (segDist2(x, y, a, b) <= armR2) {
+      // (index loops: per sampled point, iterators and destructuring allocated while this ran unoptimised)
+      for (let i = 0; i < arms.length; i++) {
+        const arm = arms[i]!;
+        if (segDist2(x, y, arm[0], arm[1]) <= armR2) {
           onArm = true;
           break;
         }
@@ -300,7 +302,8 @@ function newlyBare(
       clothed++;
       if (!isSkin(skin, result.data[o] ?? 0, result.data[o + 1] ?? 0, result.data[o + 2] ?? 0)) continue;
       let cloth = false;
-      for (const p of skinCloth) {
+      for (let i = 0; i < skinCloth.length; i++) {
+        const p = skinCloth[i]!;
         const ax = Math.min(p.alpha.width - 1, Math.floor((x * p.alpha.width) / W));
         const ay = Math.min(p.alpha.height - 1, Math.floor((y * p.alpha.height) / H));
         if ((p.alpha.data[ay * p.alpha.width + ax] ?? 0) >= 128) cloth = true;

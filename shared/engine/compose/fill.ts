@@ -330,7 +330,9 @@ export function oldRegion(
           (topEnd === null || y < topEnd) &&
           (hem === null || y <= hem);
         if (!inZone) {
-          for (const [k, c] of caps.entries()) {
+          // (an index loop: per pixel, an entries() iterator ran unoptimised allocated its results)
+          for (let k = 0; k < caps.length; k++) {
+            const c = caps[k]!;
             if (!inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) continue;
             // below the new hem, on the body's side of a hanging forearm, past the arm itself, is what is worn
             // below (an old skirt beside a hand at the hip): filled as the old sleeve, two skin blocks under the hem.

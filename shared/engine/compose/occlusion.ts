@@ -397,7 +397,11 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
       const b = (y - layer.y0) * bw + x - layer.x0;
       if (limbs && (body.mask[p] ?? 0) >= 128) {
         if (maps.hands[p]) arm[b] = cut[b] = 255;
-        else for (const c of caps) if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) arm[b] = 255;
+        else
+          for (let k = 0; k < caps.length; k++) {
+            const c = caps[k]!;
+            if (inCapsule(x, y, c[0], c[1], c[2], c[3], c[4])) arm[b] = 255;
+          }
       }
       if (!layer.data[p * 4 + 3] || cut[b]) continue;
       let front = upper && (maps.hair[p] ?? 0) >= 128;
@@ -1916,7 +1920,8 @@ export function leaveArmSlits(old: Uint8Array, body: Body, maps: Maps): void {
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
         if (!old[p]) continue;
-        for (const step of [1, W]) {
+        for (let s = 0; s < 2; s++) {
+          const step = s === 0 ? 1 : W;
           if (!free(p - step)) continue;
           let n = 0;
           while (n < ARM_SLIT_MOST && old[p + n * step]) n++;
@@ -1975,7 +1980,8 @@ export function oldArmEdge(old: Uint8Array, body: Body, maps: Maps, head: Uint8A
       for (let x = x0; x <= x1; x++) {
         const p = y * W + x;
         if (!old[p]) continue;
-        for (const step of steps) {
+        for (let s = 0; s < steps.length; s++) {
+          const step = steps[s]!;
           if (!free(p + step)) continue;
           // against the arm's skin a pixel past the run; a run with the old region at both its ends (a sliver of
           // the arm's edge among the fill) against the arm's skin level
