@@ -350,6 +350,31 @@ function fillUnderSoftEdge(out: RgbaImage, layer: Layer, old: Uint8Array, head: 
     pending = next;
   }
 }
+/**
+ * Where the garment covers the photo (coverage COVERED_ALPHA or more: `covered`) and where the old garment shows
+ * outside it (`old`, not the head: the fill's `region`, marked in `filled` too). A function of its own: as a loop in
+ * `tryOn` it ran unoptimised over the whole frame in each render.
+ */
+function splitOld(
+  layer: Layer,
+  old: Uint8Array,
+  head: Uint8Array,
+  filled: Uint8Array,
+): { region: Uint8Array; covered: Uint8Array } {
+  const n = layer.width * layer.height;
+  const region = new Uint8Array(n);
+  const covered = new Uint8Array(n);
+  const alpha = layer.data;
+  for (let i = 0; i < n; i++) {
+    if ((alpha[i * 4 + 3] ?? 0) >= COVERED_ALPHA) covered[i] = 255;
+    else if (old[i] && !head[i]) {
+      region[i] = 255;
+      filled[i] = 255;
+    }
+  }
+  return { region, covered };
+}
+
 /** A faint rim pixel (under half coverage) with no cloth inside within r reads its colours this many times r out. */
 const RIM_FAINT_REACH = 2;
 /** An enlarged picture's rim pixel's coverage is its share of cloth only where cloth and background differ by this much. */
@@ -506,16 +531,8 @@ export async function tryOn(
       leaveLooseHair(old, body, maps, head, person, scene.skin, scene.background);
     // the outline where hands, arms and skin cut it: no specks, pin-holes or 1-px stairs (before the fill reads it)
     smoothCutEdges(layer, body.span, [maps.hands, head]);
-    const region = new Uint8Array(W * H);
     // where the new garment will hide what is under it (the fill's seams there need not match)
-    const covered = new Uint8Array(W * H);
-    for (let i = 0; i < region.length; i++) {
-      if ((layer.data[i * 4 + 3] ?? 0) >= COVERED_ALPHA) covered[i] = 255;
-      else if (old[i] && !head[i]) {
-        region[i] = 255;
-        filled[i] = 255;
-      }
-    }
+    const { region, covered } = splitOld(layer, old, head, filled);
     // a one-piece: the mask's blended rim along a bare shoulder or arm is no old garment (`leaveOutlineRims`)
     if (slot === 'one-piece') {
       // (judged with the old garment under the soft edge joined to its pieces: a piece the soft edge joins to the

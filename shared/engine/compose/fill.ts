@@ -3933,6 +3933,62 @@ const LAST_CHEST = 3;
 const LAST_MIRROR = 4;
 
 /**
+ * The fill's paint (`fillRegion`), rows y0..y1: each pixel of the region (not a kept rim's) its estimate, the
+ * chest's grain and the seam's correction; a bottom's band from below (`fromBelow`) its source's colour. A function
+ * of its own: as a loop in `fillRegion` it ran unoptimised for much of a render.
+ */
+function paintRegion(
+  out: RgbaImage,
+  region: Uint8Array,
+  y0: number,
+  y1: number,
+  how: {
+    fromBelow: Int32Array | null;
+    rimKept: Uint8Array | null;
+    estimate: (x: number, y: number, into: number[]) => void;
+    last: Float64Array;
+    grain: number;
+    seam: { at: (x: number, y: number, into: number[]) => boolean } | null;
+  },
+): void {
+  const W = out.width;
+  const { fromBelow, rimKept, estimate, last, grain, seam } = how;
+  const v = [0, 0, 0];
+  const sc = [0, 0, 0];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const b = fromBelow?.[p] ?? -1;
+      if ((!region[p] && b < 0) || rimKept?.[p]) continue;
+      if (b >= 0) {
+        for (let c = 0; c < 3; c++) out.data[p * 4 + c] = out.data[b * 4 + c] ?? 0;
+        continue;
+      }
+      estimate(x, y, v);
+      // the skin's grain (`skinGrain`) on the chest's fill, a fixed noise of its sigma
+      const g =
+        grain > 0 && (last[LAST_CHEST] ?? 0) > 0 ? grainAt(p) * grain * Math.sqrt(3) * (last[LAST_CHEST] ?? 0) : 0;
+      const s = seam?.at(x, y, sc) ? sc : null;
+      for (let c = 0; c < 3; c++)
+        out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round((v[c] ?? 0) + g + (s ? (s[c] ?? 0) : 0))));
+    }
+  }
+}
+
+/** Each cell's mean colour (`fillRegion`); only confident cells are sources (`per`: the samples of a whole cell). */
+function meanCells(rgb: Float32Array, wt: Float32Array, cells: number, per: number): void {
+  for (let q = 0; q < cells; q++) {
+    const n = wt[q] ?? 0;
+    if (n > 0) {
+      rgb[q * 3] = (rgb[q * 3] ?? 0) / n;
+      rgb[q * 3 + 1] = (rgb[q * 3 + 1] ?? 0) / n;
+      rgb[q * 3 + 2] = (rgb[q * 3 + 2] ?? 0) / n;
+      wt[q] = Math.fround(Math.min(1, n / per)) < 0.6 ? 0 : 1;
+    }
+  }
+}
+
+/**
  * The fill's sources box-sampled into its small grids (`fillRegion`): per cell of the grid (k x the photo), the sums
  * of the skin pixels' and the background's colours and their counts, the hair pixels' count, and a bottom's skin
  * histograms (`legSkin`). A function of its own, apart from `fillRegion`'s closures: as a loop inside it, it ran
@@ -4055,19 +4111,8 @@ export function fillRegion(
   );
   const per = 1 / (k * k * stride * stride);
   // each cell's mean colour; only confident cells are sources (partly covered cells would pull the old garment in)
-  const meanCells = (rgb: Float32Array, wt: Float32Array) => {
-    for (let q = 0; q < w * h; q++) {
-      const n = wt[q] ?? 0;
-      if (n > 0) {
-        rgb[q * 3] = (rgb[q * 3] ?? 0) / n;
-        rgb[q * 3 + 1] = (rgb[q * 3 + 1] ?? 0) / n;
-        rgb[q * 3 + 2] = (rgb[q * 3 + 2] ?? 0) / n;
-        wt[q] = Math.fround(Math.min(1, n / per)) < 0.6 ? 0 : 1;
-      }
-    }
-  };
-  meanCells(skinRgb, skinW);
-  meanCells(bgRgb, bgW);
+  meanCells(skinRgb, skinW, w * h, per);
+  meanCells(bgRgb, bgW, w * h, per);
   let legTone: number[] | null = null;
   if (legSkin) {
     const [body0, legs] = [legSkin[0]!, legSkin[1]!];
@@ -4589,8 +4634,6 @@ export function fillRegion(
               )),
     neckReach,
   );
-  const v = [0, 0, 0];
-  const sc = [0, 0, 0];
   const fromBelow =
     slot === 'bottom' && source === 'auto' && background
       ? bandsFromBelow(
@@ -4606,24 +4649,7 @@ export function fillRegion(
         )
       : null;
   const yLast = fromBelow ? Math.min(H - 1, ry1 + Math.max(2, Math.round(body.span * BAND_RIM))) : ry1;
-  for (let y = ry0; y <= yLast; y++) {
-    for (let x = 0; x < W; x++) {
-      const p = y * W + x;
-      const b = fromBelow?.[p] ?? -1;
-      if ((!region[p] && b < 0) || rimKept?.[p]) continue;
-      if (b >= 0) {
-        for (let c = 0; c < 3; c++) out.data[p * 4 + c] = out.data[b * 4 + c] ?? 0;
-        continue;
-      }
-      estimate(x, y, v);
-      // the skin's grain (`skinGrain`) on the chest's fill, a fixed noise of its sigma
-      const g =
-        grain > 0 && (last[LAST_CHEST] ?? 0) > 0 ? grainAt(p) * grain * Math.sqrt(3) * (last[LAST_CHEST] ?? 0) : 0;
-      const s = seam?.at(x, y, sc) ? sc : null;
-      for (let c = 0; c < 3; c++)
-        out.data[p * 4 + c] = Math.max(0, Math.min(255, Math.round((v[c] ?? 0) + g + (s ? (s[c] ?? 0) : 0))));
-    }
-  }
+  paintRegion(out, region, ry0, yLast, { fromBelow, rimKept, estimate, last, grain, seam });
   for (const sh of armShades) if (sh.hem) bridgeHem(sh.hem, out, maps.skin, region, maps.hair);
 }
 
