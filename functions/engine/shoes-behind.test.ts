@@ -273,6 +273,19 @@ describe('boots on feet one behind the other (real models)', () => {
     expect(crownOverUnder(r, near, side)).toBeGreaterThan(1.3);
   }, 60_000);
 
+  // before: the rear leg's calf showing beside the front shin on the heel's side was under the front boot's shaft,
+  // one wide smooth tube over both legs, the rear boot only a toe sticking out on the other side; now that calf wears
+  // the rear boot's own shaft behind the front one: darker, parted from it by a seam, its top higher
+  it("gives the rear calf beside the front shin the rear boot's shaft", async () => {
+    const { near, side, r } = await onRearFootInProfile('boots-tall');
+    const s = rearShaft(r, near, -side);
+    // down the shaft, the darkest of the band 0.1-0.5 shin widths in from its edge on the heel's side over the front
+    // shaft's own brightness further in (0.55-0.85): a seam between two boots (before 0.80; now 0.58)
+    expect(s.seam).toBeLessThan(0.7);
+    // the garment's top 0.1 shin widths in from that edge above its top 0.7 in (before 0 shin widths; now 0.28)
+    expect(s.rise).toBeGreaterThan(0.15);
+  }, 60_000);
+
   // before: cgi-model-4 (shins crossed, the rear leg's ankle keypoint on the front shin, that leg beside it on the
   // higher step) got one wide boot over both shins; now the front boot keeps to its own shin and the rear one rises
   // past it
@@ -380,4 +393,51 @@ function crownOverUnder(
   }
   expect(n).toBeGreaterThan(near.widthEnd * 0.3);
   return crown / Math.max(1, under);
+}
+
+/**
+ * The front boot's shaft on its heel's side (`dir`, away from the rear toe), over the rows 0.5-2.5 shin widths above
+ * the front ankle: `seam`, the median over rows of the darkest brightness 0.1-0.5 shin widths in from the garment's
+ * edge over the median 0.55-0.85 in; `rise`, how much higher (in shin widths) the garment's top is 0.1 in from that
+ * edge than 0.7 in.
+ */
+function rearShaft(
+  r: { image: { width: number; data: Uint8Array | Uint8ClampedArray }; layers: { garment: { data: Uint8Array } } },
+  near: { end: { x: number; y: number }; widthEnd: number },
+  dir: number,
+): { seam: number; rise: number } {
+  const W = r.image.width;
+  const w = near.widthEnd;
+  const lum = (p: number) =>
+    0.3 * (r.image.data[p * 4] ?? 0) + 0.59 * (r.image.data[p * 4 + 1] ?? 0) + 0.11 * (r.image.data[p * 4 + 2] ?? 0);
+  const on = (x: number, y: number) => (r.layers.garment.data[y * W + x] ?? 0) >= 128;
+  const med = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1] ?? NaN;
+  // the garment's edge on that side at a row: the last covered pixel going out from the ankle's column
+  const edgeAt = (y: number): number => {
+    let x = Math.round(near.end.x);
+    if (!on(x, y)) return -1;
+    while (x >= 0 && x < W && on(x + dir, y)) x += dir;
+    return x;
+  };
+  const ratios: number[] = [];
+  const edges: number[] = [];
+  for (let y = Math.round(near.end.y - w * 2.5); y < near.end.y - w * 0.5; y++) {
+    const e = edgeAt(y);
+    if (e < 0) continue;
+    edges.push(e);
+    let dark = Infinity;
+    for (let d = Math.round(w * 0.1); d <= w * 0.5; d++) dark = Math.min(dark, lum(y * W + e - dir * d));
+    const front: number[] = [];
+    for (let d = Math.round(w * 0.55); d <= w * 0.85; d++) front.push(lum(y * W + e - dir * d));
+    ratios.push(dark / Math.max(1, med(front)));
+  }
+  expect(ratios.length).toBeGreaterThan(w);
+  // the tops: the first covered row in those columns (from the edge's median column)
+  const e = med(edges);
+  const topAt = (d: number): number => {
+    const x = Math.round(e - dir * d * w);
+    for (let y = 0; y < near.end.y; y++) if (on(x, y)) return y;
+    return -1;
+  };
+  return { seam: med(ratios), rise: (topAt(0.7) - topAt(0.1)) / w };
 }

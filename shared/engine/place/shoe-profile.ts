@@ -304,3 +304,216 @@ export function profileHeight(alpha: GrayImage, b: Box, toeRight: boolean, foot:
   const share = Math.max(0.3, (bottom - top) / Math.max(1, b.h));
   return box.h / share;
 }
+
+/** The rear leg's calf beside the front shin, on the heel's side (the rear foot's toe reaches out on the other): the
+ * front shin's own brightness is the median this far in from the run's edge there, in shin widths... */
+const BAND_REF: [number, number] = [0.35, 0.6];
+/** ...and the calf behind it the band from that edge in that is darker than this share of it (in the front leg's
+ * shade), one pixel's gap allowed... */
+const BAND_DARK = 0.92;
+/** ...at least this many shin widths wide and at most this many... */
+const BAND_MIN = 0.1;
+const BAND_MAX = 0.4;
+/** ...on at least this share of the shaft's rows (else no calf shows there: the front boot as it was). */
+const BAND_ROWS = 0.4;
+
+/**
+ * How wide the rear leg shows beside the front shin on the heel's side of a rear foot in profile, from `y0` to
+ * `y1` (the front boot's shaft): per row of the mask's run round the front shin (its axis from `ankle` to `knee`),
+ * the band in from its edge on that side darker than the front shin's own skin further in (BAND_*); their median,
+ * or null where it shows on too few rows.
+ */
+export function rearShaftBand(
+  body: Body,
+  person: RgbaImage,
+  foot: ProfileFoot,
+  ankle: { x: number; y: number },
+  knee: { x: number; y: number },
+  shinW: number,
+  y0: number,
+  y1: number,
+): { width: number; edge: (y: number) => number } | null {
+  const W = body.width;
+  if (person.width !== W || !(shinW > 4) || !(y1 > y0)) return null;
+  const dy = knee.y - ankle.y;
+  const axisX = (y: number): number =>
+    Math.abs(dy) > 1 ? ankle.x + ((knee.x - ankle.x) * (y - ankle.y)) / dy : ankle.x;
+  const lum = (x: number, y: number): number => {
+    const o = (y * W + x) * 4;
+    return (person.data[o] ?? 0) + (person.data[o + 1] ?? 0) + (person.data[o + 2] ?? 0);
+  };
+  const dir = foot.toe;
+  const widths: number[] = [];
+  let rows = 0;
+  let [sy, sx, syy, sxy] = [0, 0, 0, 0];
+  for (let y = Math.round(y0); y <= Math.round(y1); y++) {
+    const run = maskRunAt(body, y, axisX(y));
+    if (!run) continue;
+    rows++;
+    const edge = dir > 0 ? run[0] : run[1];
+    sy += y;
+    sx += edge;
+    syy += y * y;
+    sxy += edge * y;
+    if (run[1] - run[0] < shinW * BAND_REF[1]) continue;
+    const ref: number[] = [];
+    for (let d = Math.round(shinW * BAND_REF[0]); d <= Math.round(shinW * BAND_REF[1]); d++)
+      ref.push(lum(edge + dir * d, y));
+    ref.sort((p, q) => p - q);
+    const dark = (ref[ref.length >> 1] ?? 0) * BAND_DARK;
+    let last = 0;
+    for (let d = 1; d <= shinW * BAND_MAX + 2; d++) {
+      if (lum(edge + dir * d, y) < dark) last = d;
+      else if (d - last > 1) break;
+    }
+    if (last >= shinW * BAND_MIN && last <= shinW * BAND_MAX) widths.push(last + 0.5);
+  }
+  if (!rows || widths.length < rows * BAND_ROWS) return null;
+  widths.sort((p, q) => p - q);
+  const den = rows * syy - sy * sy;
+  if (!(Math.abs(den) > 0)) return null;
+  // (the run's edge on that side: its straight line down the shaft)
+  const slope = (rows * sxy - sy * sx) / den;
+  const icpt = (sx - slope * sy) / rows;
+  return { width: widths[widths.length >> 1] ?? 0, edge: (y: number) => icpt + slope * y };
+}
+
+/** The rear boot's shaft beside the front one: this dark (behind the front leg, in its shade)... */
+const SHAFT_REAR = 0.8;
+/** ...darker still towards the front boot's edge (its shadow) by this much... */
+const SHAFT_CONTACT = 0.2;
+/** ...round: lit this much more along a soft ridge this share of the way in from its outer edge, which turns away
+ * (this much darker)... */
+const SHAFT_LIT = 0.12;
+const SHAFT_LIT_AT = 0.35;
+const SHAFT_TURN = 0.15;
+/** ...that edge a dark line this many shin widths wide (at least SEAM_MIN px), this dark... */
+const SEAM_W = 0.03;
+const SEAM_MIN = 1.5;
+const SEAM_DARK = 0.55;
+/** ...the front boot's rounded edge beside it lit this much over this many shin widths. */
+const RIM_LIT = 0.07;
+const RIM_W = 0.08;
+/** The rear boot stands higher in the picture by the feet's soles' difference, at most this many shin widths. */
+const RISE_MAX = 0.3;
+/** The front boot's foot begins where its edge leaves the shaft's straight line by this many pixels (the rear shaft
+ * goes on behind it). */
+const FLARE = 1.5;
+
+/**
+ * The rear boot's shaft beside the front one (a rear foot in profile whose calf shows on the heel's side,
+ * `rearShaftBand`), in the front boot's layer: the front shaft's edge on that side a straight line down to its
+ * ankle (`yAnkle`); from that line in to the calf's width past the leg's own edge is the rear boot's shaft, the front boot's own pixels `rise` px lower
+ * (its sole's higher by that: its top too), darker (SHAFT_*), parted from the front boot by a dark seam (SEAM_*) and
+ * the front boot's lit rounded edge (RIM_*), down to where the front boot's foot flares out over it (FLARE): two
+ * boots, the rear one behind, not one wide shaft over both legs.
+ */
+export function shadeRearShaft(
+  layer: Layer,
+  foot: ProfileFoot,
+  calf: { width: number; edge: (y: number) => number },
+  shinW: number,
+  yAnkle: number,
+  rise: number,
+): void {
+  if (layer.x1 < layer.x0 || !(calf.width > 1)) return;
+  const { width: W, height: H } = layer;
+  const dir = foot.toe;
+  const edgeAt = (y: number): number => {
+    for (let x = dir > 0 ? layer.x0 : layer.x1; dir > 0 ? x <= layer.x1 : x >= layer.x0; x += dir)
+      if ((layer.data[(y * W + x) * 4 + 3] ?? 0) >= 128) return x;
+    return -1;
+  };
+  // the front shaft's edge: its straight line over its rows (a little below its top to its ankle)
+  const top = layer.y0;
+  const yA = Math.min(layer.y1, Math.round(yAnkle));
+  let [n, sy, sx, syy, sxy] = [0, 0, 0, 0, 0];
+  for (let y = top + 2; y <= yA; y++) {
+    const x = edgeAt(y);
+    if (x < 0) continue;
+    n++;
+    sy += y;
+    sx += x;
+    syy += y * y;
+    sxy += x * y;
+  }
+  const den = n * syy - sy * sy;
+  if (n < 4 || !(Math.abs(den) > 0)) return;
+  const slope = (n * sxy - sy * sx) / den;
+  const icpt = (sx - slope * sy) / n;
+  const line = (y: number): number => icpt + slope * y;
+  // the seam: the calf's width in from the leg's own edge (the front boot is eased out past it)
+  const bandAt = (y: number): number => Math.max(1, (calf.edge(y) - line(y)) * dir + calf.width);
+  // the rear shaft ends where the front boot's foot flares out past that line (it goes on behind that foot)
+  let end = Math.min(layer.y1, H - 1);
+  for (let y = Math.round((top + yA) / 2); y <= layer.y1; y++) {
+    const x = edgeAt(y);
+    if (x >= 0 && (line(y) - x) * dir > FLARE) {
+      end = y - 1;
+      break;
+    }
+  }
+  const up = Math.max(0, Math.min(Math.round(rise), Math.round(shinW * RISE_MAX)));
+  const seam = Math.max(SEAM_MIN, shinW * SEAM_W);
+  const rim = shinW * RIM_W;
+  const reach = Math.ceil(bandAt(top) + seam + rim + 1);
+  // (the rows it reads, copied: the front boot as drawn)
+  const base = Math.max(0, top - up) * W * 4;
+  const src = layer.data.slice(base, (Math.min(H - 1, end + reach) + 1) * W * 4);
+  const at = (i: number): number => src[i - base] ?? 0;
+  // the front boot's top beside the seam
+  let topFront = top;
+  for (; topFront < end; topFront++) {
+    const x = Math.round(line(topFront) + dir * reach);
+    if (x >= 0 && x < W && at((topFront * W + x) * 4 + 3) >= 128) break;
+  }
+  for (let y = Math.max(0, top - up); y <= end; y++) {
+    const ys = Math.min(end, y + up);
+    const x0 = line(y);
+    const band = bandAt(y);
+    const shift = line(ys) - x0;
+    for (let d = -1; d <= Math.ceil(band + seam + rim + 1); d++) {
+      const x = Math.round(x0) + dir * d;
+      if (x < 0 || x >= W) continue;
+      const o = (y * W + x) * 4;
+      const dd = (x - x0) * dir;
+      // (soft over a pixel at each boundary)
+      let inRear = Math.max(0, Math.min(1, band - dd + 0.5));
+      // the rear shaft: the front boot's pixel `up` rows lower, at the same offset from the line
+      const xs = Math.round(x + shift);
+      // (its top square: where the front boot's top corner is rounded off, the colour below it, the top the front
+      // boot's beside the seam)
+      let os = (ys * W + Math.max(0, Math.min(W - 1, xs))) * 4;
+      if (inRear > 0) for (let yy = ys; yy <= Math.min(end, ys + band) && at(os + 3) < 128; yy++) os += W * 4;
+      const rearA =
+        inRear > 0 && xs >= 0 && xs < W && at(os + 3) >= 128 ? 255 * Math.max(0, Math.min(1, ys - topFront + 0.5)) : 0;
+      if (rearA === 0) inRear = 0;
+      const frontA = at(o + 3);
+      if (!inRear && !frontA) continue;
+      // (round: a soft lit ridge a third of the way in, its outer edge turning away, darker)
+      const t = dd / band;
+      const kr =
+        SHAFT_REAR *
+        (1 - SHAFT_CONTACT * smooth(0.5, 1, t)) *
+        (1 + SHAFT_LIT * Math.exp(-(((t - SHAFT_LIT_AT) / 0.2) ** 2))) *
+        (1 - SHAFT_TURN * (1 - smooth(0, 0.2, t)));
+      // the front boot: a dark seam at its edge, its rounded edge lit beside it
+      const inSeam = Math.min(
+        1 - inRear,
+        Math.max(0, Math.min(1, dd - band + 0.5)) * Math.max(0, Math.min(1, band + seam - dd + 0.5)),
+      );
+      const inRim = Math.max(0, 1 - Math.abs(dd - (band + seam + rim / 2)) / Math.max(1, rim / 2));
+      const rest = Math.max(0, 1 - inRear - inSeam);
+      const kf = frontA ? 1 : 0;
+      for (let c = 0; c < 3; c++) {
+        const f = at(o + c) * kf;
+        const r = at(os + c) * kr;
+        layer.data[o + c] = frontA ? inRear * r + inSeam * f * SEAM_DARK + rest * f * (1 + RIM_LIT * inRim) : r;
+      }
+      layer.data[o + 3] = Math.max(frontA, rearA * inRear);
+      layer.x0 = Math.min(layer.x0, x);
+      layer.x1 = Math.max(layer.x1, x);
+      layer.y0 = Math.min(layer.y0, y);
+    }
+  }
+}

@@ -20,7 +20,7 @@ import {
 } from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
 import { rearBesideShin, type RearFoot } from './shoe-rear';
-import { profileFoot, profileHeight, shadeRearToe } from './shoe-profile';
+import { profileFoot, profileHeight, rearShaftBand, shadeRearShaft, shadeRearToe } from './shoe-profile';
 import { drawTrainerFront, trainerPalette } from './shoe-trainer';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
@@ -424,6 +424,13 @@ export function placeShoes(
               },
               bootArea,
             );
+            // (the rear foot in profile beside it: its calf showing on the heel's side wears the rear boot's shaft,
+            // behind this one, going on behind its foot)
+            if (profile && profile.far !== side && person) {
+              const calf = rearShaftBand(body, person, profile, leg.end, leg.mid, leg.widthEnd, drawn.y0, leg.end.y);
+              if (calf)
+                shadeRearShaft(drawn, profile, calf, leg.widthEnd, leg.end.y, sole.y - (profile.box.y + profile.box.h));
+            }
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
           else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
