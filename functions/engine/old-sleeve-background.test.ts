@@ -582,7 +582,7 @@ describe('an old sleeve beyond the arm under a sleeveless top', () => {
     // arm's line within 0.3x the forearm's width of it, from 0.85 to 1.2 of the way to the elbow, the deepest
     // one-pixel dip in brightness below both pixels 3 px either side (a thin dark line across the arm), off the new
     // garment; the share of the lines (both arms) whose dip is deeper than 20 levels: 0.32 before (her right arm's
-    // 16 of 41), 0.12 after (its 2; her left arm's 7 of 33 are a dark fleck beside the camisole's side, left)
+    // 16 of 41), 0.12 after (its 1; her left arm's 8 of 33 are a dark fleck beside the camisole's side, left)
     const { photo, analysis, result: r } = await renderOn('cgi-model-4', 'cami-silk');
     const { body } = readScene(photo, analysis);
     const { width: W, height: H } = body;
