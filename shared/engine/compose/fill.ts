@@ -2283,6 +2283,11 @@ function armGrain(
 /** How far (x the upper arm's length) a repainted upper arm looks along its axis for the old sleeve's hem
  * (`hemMirror`): past it, the pixel is not on the old sleeve's part of the arm. */
 const HEM_WALK = 0.6;
+/** How far (x the upper arm's length) `hemLine` looks on a lowered upper arm an old sleeve hid down to the elbow
+ * (`elbowOnlyArmHalf`; issue 38, round 32, part Q4): its hem lies round the elbow, past `HEM_WALK`, where the skin
+ * map kept a thin dark arc of the sleeve's shaded opening between the repainted arm and the lit forearm (a seam
+ * line across each elbow); found there, `bridgeHem` ramps it from the one to the other. */
+const ELBOW_HEM_WALK = 1.3;
 /** The bare arm just past the hem skipped by `hemMirror` and bridged by `bridgeHem` (x the arm's width; at least
  * 2 px): the old band's blended edge and the shadow the sleeve cast on the arm at its hem, darker than the arm
  * beyond (cgi-model-27's raised arm: 146 against 165 over ~8 px of a 57 px arm). Reflected, it was a dark crease
@@ -2330,6 +2335,7 @@ function hemLine(
   region: Uint8Array,
   W: number,
   H: number,
+  walk = HEM_WALK,
 ): HemLine | null {
   const len = Math.hypot(sh.b.x - sh.a.x, sh.b.y - sh.a.y);
   if (len < 8) return null;
@@ -2342,7 +2348,7 @@ function hemLine(
   for (let s = -s0; s <= s0; s++) {
     let inRegion = false;
     let gap = 0;
-    for (let t = 0; t <= len * HEM_WALK; t++) {
+    for (let t = 0; t <= len * walk; t++) {
       const xi = Math.round(sh.a.x + ux * t + nx * s);
       const yi = Math.round(sh.a.y + uy * t + ny * s);
       if (xi < 0 || yi < 0 || xi >= W || yi >= H) break;
@@ -4189,7 +4195,12 @@ export function fillRegion(
           const sh = armShading(body, maps, out, a, from, to, upperR(i, a.widthRoot * 0.6), region, raised);
           if (!sh) return [];
           const shade = { ...sh, raised };
-          const hem = sh.nearRgb === null && sh.gain === 1 ? hemLine(sh, maps.skin, region, W, H) : null;
+          // (a lowered upper arm an old sleeve hid down to the elbow: its hem lies round the elbow, `ELBOW_HEM_WALK`)
+          const elbowHem = !raised && elbowOnly[i] !== null;
+          const hem =
+            (sh.nearRgb === null && sh.gain === 1) || elbowHem
+              ? hemLine(sh, maps.skin, region, W, H, elbowHem ? ELBOW_HEM_WALK : HEM_WALK)
+              : null;
           return [{ ...shade, light: armLight(shade, region, light, W), arm: i, hem }];
         });
   // a one-piece's or a top's chest and shoulders above its neckline: round like the body, lit like the person's own
