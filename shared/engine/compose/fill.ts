@@ -2659,9 +2659,16 @@ function armpitWeb(
       for (let x = xa; x <= xb; x++) {
         const p = y * W + x;
         if (!region[p] || web?.[p] || backdrop(p, true) || onPx(x, y) >= 1) continue;
+        // (down from the armpit's top only: the body or the web just above, so no row of it alone, a stripe)
+        const up = p - W;
+        const bodyAbove =
+          y > y0 &&
+          ((web?.[up] ?? 0) > 0 ||
+            (region[up] ? onPx(x, y - 1) >= 1 : (body.mask[up] ?? 0) >= 128 && !backdrop(up, false)));
+        if (!bodyAbove) continue;
         if (!reaches(x, y, out) || !reaches(x, y, -out)) continue;
         web ??= new Uint8Array(W * H);
-        web[p] = 1;
+        web[p] = 2;
         rows[i] = y1;
       }
     }
@@ -2674,8 +2681,15 @@ function armpitWeb(
         let e = x;
         while (e < xb && e - x < S && region[y * W + e] && !web[y * W + e]) e++;
         if (!web[y * W + e] || e - x > S) continue;
-        for (let xx = x; xx < e; xx++) if (onPx(xx, y) < 1) web[y * W + xx] = 1;
+        for (let xx = x; xx < e; xx++) if (onPx(xx, y) < 1) web[y * W + xx] = 2;
         x = e;
+      }
+    }
+    // (a lone pixel of those, none of the web beside it, stays as it was: a speck of the arm's colour)
+    for (let y = Math.max(1, y0); y <= y1; y++) {
+      for (let x = xa + 1; x < xb; x++) {
+        const p = y * W + x;
+        if (web[p] === 2 && !web[p - 1] && !web[p + 1] && !web[p - W] && !web[p + W]) web[p] = 0;
       }
     }
   }
