@@ -2655,7 +2655,10 @@ function armpitWeb(
       }
       return false;
     };
-    for (let y = y0; y <= y1; y++) {
+    // (the armpit's top only: ARMPIT_LOW_REACH down from its first such row; further down the gap between the arm
+    // and the side opens, the wall there not always of the backdrop's level)
+    let topRow = -1;
+    for (let y = y0; y <= y1 && (topRow < 0 || y <= topRow + Rin); y++) {
       for (let x = xa; x <= xb; x++) {
         const p = y * W + x;
         if (!region[p] || web?.[p] || backdrop(p, true) || onPx(x, y) >= 1) continue;
@@ -2668,8 +2671,9 @@ function armpitWeb(
         if (!bodyAbove) continue;
         if (!reaches(x, y, out) || !reaches(x, y, -out)) continue;
         web ??= new Uint8Array(W * H);
+        // (the seam's rows below the shoulders, `rows`, stay the armpit's gap's: these change no seam)
         web[p] = 2;
-        rows[i] = y1;
+        if (topRow < 0) topRow = y;
       }
     }
     // and the grid's holes: a run of at most S region pixels on a row with the web on both sides
