@@ -2612,11 +2612,21 @@ function armpitWeb(
       }
       return false;
     };
+    // (`onAt` per pixel, read once: below the grid's nodes)
+    const bw = xb - xa + 1;
+    const onCache = new Float32Array(bw * (y1 - y0 + 1)).fill(-1);
+    const onPx = (x: number, y: number): number => {
+      const c = (y - y0) * bw + (x - xa);
+      let v = onCache[c] ?? -1;
+      if (v < 0) onCache[c] = v = onAt(x, y);
+      return v;
+    };
     for (let y = y0; y <= y1; y++) {
       for (let x = xa; x <= xb; x++) {
         const p = y * W + x;
-        // (the torso's soft side too: a node further out still on the body is well inside it)
-        if (!region[p] || (onG(x, y) && onG(x + out * S, y))) continue;
+        // (the torso's soft side too: a node further out still on the body is well inside it, unless the pixel
+        // itself is off it, between the nodes)
+        if (!region[p] || (onG(x, y) && onG(x + out * S, y) && onPx(x, y) >= 1)) continue;
         let above = false;
         for (let yy = y - S; yy >= Math.max(ya, y - R) && !above; yy -= S) above = onG(x, yy);
         if (!above) continue;
@@ -2627,13 +2637,71 @@ function armpitWeb(
           inward = onG(xx, y);
         }
         // (the torso's soft side too, blended with the backdrop a pale band along the web)
-        if (!inward || onAt(x, y) >= 1 || backdrop(p, true)) continue;
+        if (!inward || onPx(x, y) >= 1 || backdrop(p, true)) continue;
         // (only in the armpit's gap: outward on the row the backdrop, then the arm beyond it; beside a tee's sleeve
         // or an arm alongside the body the old garment there is no torso's side)
         if (!gapBeyond(x, y)) continue;
         web ??= new Uint8Array(W * H);
         web[p] = 1;
         rows[i] = y1;
+      }
+    }
+    // the armpit's top, where the arm meets the torso (issue 38, round 32, part Q2): the torso's soft side and the
+    // arm's both fade there, so between them `on` dips below 1 with no backdrop on the row (the crease, the old
+    // garment up to the arm's seen skin) and the fill blended the backdrop in: a white notch in stair steps (the
+    // grid above reads such a pixel as on the body, or as no torso's side). A region pixel with `on` below 1 whose
+    // row reaches the body both ways (`on` 1, or a seen pixel in the mask not like the backdrop: the arm's skin, the
+    // new garment; not the outline's pale blend) within 2 R with no pixel of the backdrop's level between is the body's
+    const reaches = (x: number, y: number, dir: number): boolean => {
+      for (let d = 1; d <= far; d++) {
+        const xx = x + dir * d;
+        if (xx < xa || xx > xb) return false;
+        const q = y * W + xx;
+        if (backdrop(q, true)) return false;
+        if (!region[q]) return (body.mask[q] ?? 0) >= 128 && !backdrop(q, false);
+        if (onPx(xx, y) >= 1) return true;
+      }
+      return false;
+    };
+    // (the armpit's top only: ARMPIT_LOW_REACH down from its first such row; further down the gap between the arm
+    // and the side opens, the wall there not always of the backdrop's level)
+    let topRow = -1;
+    for (let y = y0; y <= y1 && (topRow < 0 || y <= topRow + Rin); y++) {
+      for (let x = xa; x <= xb; x++) {
+        const p = y * W + x;
+        if (!region[p] || web?.[p] || backdrop(p, true) || onPx(x, y) >= 1) continue;
+        // (down from the armpit's top only: the body or the web just above, so no row of it alone, a stripe)
+        const up = p - W;
+        const bodyAbove =
+          y > y0 &&
+          ((web?.[up] ?? 0) > 0 ||
+            (region[up] ? onPx(x, y - 1) >= 1 : (body.mask[up] ?? 0) >= 128 && !backdrop(up, false)));
+        if (!bodyAbove) continue;
+        if (!reaches(x, y, out) || !reaches(x, y, -out)) continue;
+        web ??= new Uint8Array(W * H);
+        // (the seam's rows below the shoulders, `rows`, stay the armpit's gap's: these change no seam)
+        web[p] = 2;
+        if (topRow < 0) topRow = y;
+      }
+    }
+    // and the grid's holes: a run of at most S region pixels on a row with the web on both sides
+    if (!web) continue;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = xa + 1; x < xb; x++) {
+        const p = y * W + x;
+        if (!web[p - 1] || web[p] || !region[p]) continue;
+        let e = x;
+        while (e < xb && e - x < S && region[y * W + e] && !web[y * W + e]) e++;
+        if (!web[y * W + e] || e - x > S) continue;
+        for (let xx = x; xx < e; xx++) if (onPx(xx, y) < 1) web[y * W + xx] = 2;
+        x = e;
+      }
+    }
+    // (a lone pixel of those, none of the web beside it, stays as it was: a speck of the arm's colour)
+    for (let y = Math.max(1, y0); y <= y1; y++) {
+      for (let x = xa + 1; x < xb; x++) {
+        const p = y * W + x;
+        if (web[p] === 2 && !web[p - 1] && !web[p + 1] && !web[p - W] && !web[p + W]) web[p] = 0;
       }
     }
   }
