@@ -135,9 +135,9 @@ describeE2E('generations: style generation, polling gallery, detail, feedback, d
     // hidden: CI once read that): read the paragraph once it is shown
     const marking = page.getByTestId('privacy-ai-marking');
     await marking.waitFor({ state: 'visible' });
-    await expect.poll(() => marking.innerText(), { timeout: 10_000 }).toMatch(
-      /AI-generated.*Content Credentials \(C2PA\)/s,
-    );
+    await expect
+      .poll(() => marking.innerText(), { timeout: 10_000 })
+      .toMatch(/AI-generated.*Content Credentials \(C2PA\)/s);
     await context.close();
   });
 });

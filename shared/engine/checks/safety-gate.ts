@@ -289,7 +289,8 @@ function newlyBare(
       let onArm = false;
       // (index loops: per sampled point, iterators and destructuring allocated while this ran unoptimised)
       for (let i = 0; i < arms.length; i++) {
-        const arm = arms[i]!;
+        const arm = arms[i];
+        if (!arm) continue;
         if (segDist2(x, y, arm[0], arm[1]) <= armR2) {
           onArm = true;
           break;
@@ -303,7 +304,8 @@ function newlyBare(
       if (!isSkin(skin, result.data[o] ?? 0, result.data[o + 1] ?? 0, result.data[o + 2] ?? 0)) continue;
       let cloth = false;
       for (let i = 0; i < skinCloth.length; i++) {
-        const p = skinCloth[i]!;
+        const p = skinCloth[i];
+        if (!p) continue;
         const ax = Math.min(p.alpha.width - 1, Math.floor((x * p.alpha.width) / W));
         const ay = Math.min(p.alpha.height - 1, Math.floor((y * p.alpha.height) / H));
         if ((p.alpha.data[ay * p.alpha.width + ax] ?? 0) >= 128) cloth = true;

@@ -332,8 +332,8 @@ export function oldRegion(
         if (!inZone) {
           // (an index loop: per pixel, an entries() iterator ran unoptimised allocated its results)
           for (let k = 0; k < caps.length; k++) {
-            const c = caps[k]!;
-            if (!inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) continue;
+            const c = caps[k];
+            if (!c || !inCapsule(x, y, c[0], c[1], c[2], c[3], c[4] * reach)) continue;
             // below the new hem, on the body's side of a hanging forearm, past the arm itself, is what is worn
             // below (an old skirt beside a hand at the hip): filled as the old sleeve, two skin blocks under the hem.
             // Beside the forearm (the odd capsules) that holds from where the old top ends (a shirt's curved hem
@@ -4103,24 +4103,28 @@ function sampleSources(
     for (let x = 0; x < W; x += stride) {
       const p = row + x;
       if (region[p]) continue;
-      const q = qRow + qx[x]!;
+      const q = qRow + (qx[x] ?? 0);
       const o = p * 4;
       const hr = hair[p] ?? 0;
-      if (hr >= 128) hairN[q]!++;
+      if (hr >= 128) hairN[q] = (hairN[q] ?? 0) + 1;
       if (skin[p] && hr < 128 && warmth(px, o) >= warmMin && !(core > 0 && !(skin[p - core] && skin[p + core]))) {
         if (legSkin && (mask[p] ?? 0) >= 128) {
-          const hist = y > pelvisY ? legSkin[1]! : legSkin[0]!;
-          for (let c = 0; c < 3; c++) hist[c * 256 + px[o + c]!]!++;
+          const hist = y > pelvisY ? legSkin[1] : legSkin[0];
+          if (hist)
+            for (let c = 0; c < 3; c++) {
+              const b = c * 256 + (px[o + c] ?? 0);
+              hist[b] = (hist[b] ?? 0) + 1;
+            }
         }
-        skinW[q]!++;
-        skinRgb[q * 3] = skinRgb[q * 3]! + px[o]!;
-        skinRgb[q * 3 + 1] = skinRgb[q * 3 + 1]! + px[o + 1]!;
-        skinRgb[q * 3 + 2] = skinRgb[q * 3 + 2]! + px[o + 2]!;
+        skinW[q] = (skinW[q] ?? 0) + 1;
+        skinRgb[q * 3] = (skinRgb[q * 3] ?? 0) + (px[o] ?? 0);
+        skinRgb[q * 3 + 1] = (skinRgb[q * 3 + 1] ?? 0) + (px[o + 1] ?? 0);
+        skinRgb[q * 3 + 2] = (skinRgb[q * 3 + 2] ?? 0) + (px[o + 2] ?? 0);
       } else if ((mask[p] ?? 0) < 100) {
-        bgW[q]!++;
-        bgRgb[q * 3] = bgRgb[q * 3]! + px[o]!;
-        bgRgb[q * 3 + 1] = bgRgb[q * 3 + 1]! + px[o + 1]!;
-        bgRgb[q * 3 + 2] = bgRgb[q * 3 + 2]! + px[o + 2]!;
+        bgW[q] = (bgW[q] ?? 0) + 1;
+        bgRgb[q * 3] = (bgRgb[q * 3] ?? 0) + (px[o] ?? 0);
+        bgRgb[q * 3 + 1] = (bgRgb[q * 3 + 1] ?? 0) + (px[o + 1] ?? 0);
+        bgRgb[q * 3 + 2] = (bgRgb[q * 3 + 2] ?? 0) + (px[o + 2] ?? 0);
       }
     }
   }

@@ -1981,8 +1981,8 @@ export function oldArmEdge(old: Uint8Array, body: Body, maps: Maps, head: Uint8A
         const p = y * W + x;
         if (!old[p]) continue;
         for (let s = 0; s < steps.length; s++) {
-          const step = steps[s]!;
-          if (!free(p + step)) continue;
+          const step = steps[s];
+          if (step === undefined || !free(p + step)) continue;
           // against the arm's skin a pixel past the run; a run with the old region at both its ends (a sliver of
           // the arm's edge among the fill) against the arm's skin level
           const ref = p + edge * step;

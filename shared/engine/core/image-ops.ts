@@ -382,14 +382,14 @@ function morphCounts(
   // the box so far and right of it (a mask is mostly empty around a small shape)
   let by0 = -1;
   for (let i = 0, n = width * height; i < n; i++)
-    if (src[i]! >= threshold) {
+    if ((src[i] ?? 0) >= threshold) {
       by0 = (i / width) | 0;
       break;
     }
   if (by0 < 0) return false;
   let by1 = by0;
   for (let i = width * height - 1; i >= by0 * width; i--)
-    if (src[i]! >= threshold) {
+    if ((src[i] ?? 0) >= threshold) {
       by1 = (i / width) | 0;
       break;
     }
@@ -398,12 +398,12 @@ function morphCounts(
   for (let y = by0; y <= by1; y++) {
     const row = y * width;
     for (let x = 0; x < bx0; x++)
-      if (src[row + x]! >= threshold) {
+      if ((src[row + x] ?? 0) >= threshold) {
         bx0 = x;
         break;
       }
     for (let x = width - 1; x > bx1; x--)
-      if (src[row + x]! >= threshold) {
+      if ((src[row + x] ?? 0) >= threshold) {
         bx1 = x;
         break;
       }

@@ -603,7 +603,7 @@ export function detectGarment(photo: RgbaImage, hint: EngineSlot | null = null, 
   }
   let kept = keepMainBlobs(alpha);
   let covered = 0;
-  for (let i = 0; i < kept.alpha.data.length; i++) if (kept.alpha.data[i]! >= 128) covered++;
+  for (let i = 0; i < kept.alpha.data.length; i++) if ((kept.alpha.data[i] ?? 0) >= 128) covered++;
   const area = covered / (w * h);
   if (!kept.blobs.length || area < 0.03 || area > 0.92) throw new EngineRefusal('no_garment');
   let bbox = unionBox(kept.blobs);

@@ -66,15 +66,15 @@ function cropRgb(image: RgbaImage, square: Square): Float32Array {
       let g = 0;
       let b = 0;
       for (let ty = 0; ty < taps; ty++) {
-        const ro = rows[j * taps + ty]!;
+        const ro = rows[j * taps + ty] ?? -1;
         if (ro < 0) continue;
         for (let tx = 0; tx < taps; tx++) {
-          const co = cols[i * taps + tx]!;
+          const co = cols[i * taps + tx] ?? -1;
           if (co < 0) continue;
           const o = ro + co;
-          r += data[o]!;
-          g += data[o + 1]!;
-          b += data[o + 2]!;
+          r += data[o] ?? 0;
+          g += data[o + 1] ?? 0;
+          b += data[o + 2] ?? 0;
         }
       }
       const q = (j * INPUT + i) * 3;
