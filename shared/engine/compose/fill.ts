@@ -2819,6 +2819,119 @@ function besideMarked(marked: Uint8Array, W: number): Uint8Array {
   return near;
 }
 
+/** Columns (x the span, each side) over which `raisedShoulderTop` smooths the raised shoulder's top outline. */
+const RAISED_TOP_SMOOTH = 0.04;
+/** The skin's outline lies this far (x the span) inside the old garment's top outline over a raised shoulder. */
+const RAISED_TOP_INSET = 0.01;
+/** Out along the upper arm to this share of the way to the elbow (an old sleeve ends before it). */
+const RAISED_TOP_REACH = 0.7;
+/** Half the ramp (px) across that outline (the photo's own arm outline is 1-3 px wide). */
+const RAISED_TOP_EDGE = 1.5;
+/** How far (x the span) above that outline region pixels are cut to the backdrop (`raisedShoulderTop`). */
+const RAISED_TOP_BAND = 0.15;
+
+/**
+ * The top outline of a raised arm's shoulder and upper arm where an old garment covered it (issue 38, round 33,
+ * part a): per column from a quarter span inside the shoulder's joint out to the elbow, walking up from the upper
+ * arm's line (`upperArmAxis`' shift) through the mask, the first row of the body there, where the pixels above are
+ * off the mask or look like the backdrop (`isBackdrop`); kept when that top is the old region's (or the bare arm's
+ * skin beyond its hem, which it joins);
+ * smoothed over `RAISED_TOP_SMOOTH` spans (a median, then a mean). The fill's skin reached right up to the old
+ * region's top, the low-resolution mask's stair-stepped outline of the old tee, and the seam blurred it into the
+ * backdrop: a fuzzy, ragged top edge over the raised shoulder (cgi-model-27 under sleeveless tops and one-pieces).
+ * Returns per column (the image's width) the smoothed top row, NaN where none; null for no raised arm.
+ */
+function raisedShoulderTop(
+  body: Body,
+  maps: Maps,
+  region: Uint8Array,
+  shift: readonly { dx: number; dy: number }[],
+  isBackdrop: (p: number) => boolean,
+): Float32Array | null {
+  const { width: W, height: H } = body;
+  let tops: Float32Array | null = null;
+  for (const [i, arm] of [body.armL, body.armR].entries()) {
+    if (body.armRaised[i] !== true) continue;
+    const s = shift[i] ?? { dx: 0, dy: 0 };
+    const ex = arm.mid.x + s.dx - arm.root.x;
+    const ey = arm.mid.y + s.dy - arm.root.y;
+    // (an upper arm raised more up than out has a side, not a top, over its old sleeve)
+    if (Math.abs(ex) < Math.abs(ey) * 0.5 || Math.abs(ex) < 4) continue;
+    const out = Math.sign(ex);
+    const xa = Math.round(arm.root.x - out * body.span * 0.25);
+    const xb = Math.round(arm.root.x + ex * RAISED_TOP_REACH);
+    const lo = Math.max(0, Math.min(xa, xb));
+    const hi = Math.min(W - 1, Math.max(xa, xb));
+    const raw = new Float32Array(hi - lo + 1).fill(NaN);
+    const inRegion = new Uint8Array(hi - lo + 1);
+    const most = Math.round(arm.widthRoot * 1.5);
+    const jump = Math.max(3, body.span * RAISED_TOP_SMOOTH);
+    // (read outward and inward from the joint, each way from the top found at it)
+    let last = NaN;
+    const order: number[] = [];
+    for (let x = Math.round(arm.root.x); x >= lo && x <= hi; x += out) order.push(x);
+    for (let x = Math.round(arm.root.x) - out; x >= lo && x <= hi; x -= out) order.push(x);
+    for (const x of order) {
+      if (x === Math.round(arm.root.x) - out) last = raw[Math.round(arm.root.x) - lo] ?? NaN;
+      const t = Math.max(0, (x - arm.root.x) / ex);
+      let y = Math.round(arm.root.y + ey * Math.min(1, t));
+      if (y < 1 || y >= H) continue;
+      let p = y * W + x;
+      if ((body.mask[p] ?? 0) < 128 || !(region[p] || maps.skin[p])) continue;
+      let n = 0;
+      while (y > 2 && n < most) {
+        const up = p - W;
+        // (the mask overreaches into the backdrop between a raised upper arm and its forearm: the body's top is
+        // where two pixels up in turn look like the backdrop)
+        if ((body.mask[up] ?? 0) < 128 || (isBackdrop(up) && isBackdrop(up - W))) break;
+        if (!region[up] && !maps.skin[up]) {
+          n = most;
+          break;
+        }
+        y--;
+        p = up;
+        n++;
+      }
+      if (n >= most || (maps.hair[p] ?? 0) >= 128) continue;
+      // (a top far off the last one found, nearer the joint, is another limb's: the forearm above the elbow)
+      if (Math.abs(y - last) > jump) continue;
+      if (Number.isFinite(last) || Math.abs(x - arm.root.x) < body.span * 0.05) last = y;
+      else continue;
+      raw[x - lo] = y;
+      inRegion[x - lo] = region[p] ? 1 : 0;
+    }
+    const R = Math.max(3, Math.round(body.span * RAISED_TOP_SMOOTH));
+    const med = new Float32Array(raw.length).fill(NaN);
+    const win: number[] = [];
+    for (let j = 0; j < raw.length; j++) {
+      if (Number.isNaN(raw[j] ?? NaN)) continue;
+      win.length = 0;
+      for (let k = Math.max(0, j - R); k <= Math.min(raw.length - 1, j + R); k++) {
+        const v = raw[k] ?? NaN;
+        if (!Number.isNaN(v)) win.push(v);
+      }
+      if (win.length <= R) continue;
+      win.sort((u, v) => u - v);
+      med[j] = win[win.length >> 1] ?? NaN;
+    }
+    for (let j = 0; j < raw.length; j++) {
+      if (!inRegion[j] || Number.isNaN(med[j] ?? NaN)) continue;
+      let sum = 0;
+      let n = 0;
+      for (let k = Math.max(0, j - R); k <= Math.min(raw.length - 1, j + R); k++) {
+        const v = med[k] ?? NaN;
+        if (Number.isNaN(v)) continue;
+        sum += v;
+        n++;
+      }
+      if (n <= R) continue;
+      tops ??= new Float32Array(W).fill(NaN);
+      tops[lo + j] = sum / n;
+    }
+  }
+  return tops;
+}
+
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
@@ -4347,6 +4460,20 @@ export function fillRegion(
       ? backdropOverShoulders(body, region, maps, (p) => looksLikeBackground(out, background, p, overV))
       : null;
   const overNear = over ? besideMarked(over, W) : null;
+  // a raised shoulder's top outline, smooth and inside the old region's stair-stepped top (`raisedShoulderTop`)
+  const topV = [0, 0, 0];
+  const shoulderTop =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' && background
+      ? raisedShoulderTop(
+          body,
+          maps,
+          region,
+          [0, 1].map((i) => ({ dx: sx(i), dy: sy(i) })),
+          (p) => looksLikeBackground(out, background, p, topV),
+        )
+      : null;
+  const topInset = body.span * RAISED_TOP_INSET;
+  const topBand = body.span * RAISED_TOP_BAND;
   let ry0 = H;
   let ry1 = -1;
   for (let y = 0; y < H; y++) {
@@ -4420,6 +4547,9 @@ export function fillRegion(
     if (pit?.web[p]) on = 1;
     if (over?.[p]) on = 0;
     else if (overNear?.[p]) on *= (overNear[p] ?? 0) / (OVER_SHOULDER_FEATHER + 1);
+    const top = shoulderTop?.[x] ?? NaN;
+    if (on > 0 && forced < 1 && y < top + topInset + RAISED_TOP_EDGE && y >= top - topBand)
+      on *= softStep(y - top - topInset, RAISED_TOP_EDGE);
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
     if (legOver) on = 0;
@@ -4626,6 +4756,13 @@ export function fillRegion(
     }
   }
   const outline = (p: number, q: number) => {
+    // above a raised shoulder's top outline (`raisedShoulderTop`) the skin filled below it ends there: matched to
+    // the mask's overreach above it (the backdrop's colour), the seam blurred the shoulder's top into the backdrop
+    // in the old region's stair steps
+    if (((p / W) | 0) < (shoulderTop?.[p % W] ?? NaN) + topInset) {
+      estimate(q % W, (q / W) | 0, tmp);
+      if ((last[LAST_ON] ?? 0) >= 0.5) return true;
+    }
     // a pixel of the person's outline that is a blend of the skin filled beside it and the backdrop (`blendShare`)
     if (blendMarks?.[p]) return true;
     // (by a lowered arm, down to the rows its armpit's web took, the skin meets the backdrop, `armpitWeb`: where the
