@@ -2243,42 +2243,24 @@ const ARM_GRAIN_MOST = 0.1;
  * shading had no grain: a smooth blur beside the bare forearm (cgi-model-4 under a tank, a camisole, a tee).
  */
 function armGrain(
-  sh: { a: { x: number; y: number }; b: { x: number; y: number }; tAt: number; half: number },
+  sh: { a: { x: number; y: number }; b: { x: number; y: number }; tAt: number },
   img: RgbaImage,
   skin: Uint8Array,
   region: Uint8Array,
   x: number,
   y: number,
-  arm: Body['armL'] | null = null,
 ): number {
   const { width: W, height: H, data: d } = img;
   const dx = sh.b.x - sh.a.x;
   const dy = sh.b.y - sh.a.y;
   const l2 = dx * dx + dy * dy;
   if (l2 < 1) return 1;
-  const t = ((x - sh.a.x) * dx + (y - sh.a.y) * dy) / l2;
-  const u = sh.tAt - t;
+  const u = sh.tAt - ((x - sh.a.x) * dx + (y - sh.a.y) * dy) / l2;
   if (u <= 0) return 1;
   const m = u % (2 * ARM_GRAIN_REACH);
   const shift = u + (m <= ARM_GRAIN_REACH ? m : 2 * ARM_GRAIN_REACH - m);
-  let sx: number;
-  let sy: number;
-  const st = arm ? grainStation(sh, arm, skin, region, W, H, t + shift) : null;
-  if (st) {
-    // the pixel's place across the upper arm (its line's normal towards the image's right) at the same share of
-    // the bare arm's run of skin across it there (issue 38, round 33: along the upper arm's line past the elbow the
-    // bent forearm lay aside, and the painted arm's far side read the backdrop or the skirt, no grain)
-    const len = Math.sqrt(l2);
-    const sg = -dy / len < -1e-6 || (Math.abs(dy / len) <= 1e-6 && dx / len < 0) ? -1 : 1;
-    const s0 = (((x - sh.a.x) * -dy + (y - sh.a.y) * dx) / len) * sg;
-    const v = Math.max(0, Math.min(1, (s0 + sh.half) / (2 * sh.half)));
-    const off = (st[4] ?? 0) + ((st[5] ?? 0) - (st[4] ?? 0)) * v;
-    sx = Math.round((st[0] ?? 0) + (st[2] ?? 0) * off);
-    sy = Math.round((st[1] ?? 0) + (st[3] ?? 0) * off);
-  } else {
-    sx = Math.round(x + dx * shift);
-    sy = Math.round(y + dy * shift);
-  }
+  const sx = Math.round(x + dx * shift);
+  const sy = Math.round(y + dy * shift);
   const r = ARM_GRAIN_BOX;
   if (sx < r || sy < r || sx >= W - r || sy >= H - r) return 1;
   const lum = (q: number) => (d[q * 4] ?? 0) * 0.299 + (d[q * 4 + 1] ?? 0) * 0.587 + (d[q * 4 + 2] ?? 0) * 0.114;
@@ -2296,85 +2278,6 @@ function armGrain(
   // (more is an edge: the old hem's dark line, the sleeve's shadow's edge; no grain there)
   const g = (lum(q) * n) / sum;
   return Math.abs(g - 1) <= ARM_GRAIN_MOST ? g : 1;
-}
-
-/** `armGrain`'s stations along the bare arm, per arm shading: [x, y, nx, ny, from, to] by its whole px along. */
-const grainStations = new WeakMap<object, Map<number, Float64Array | null>>();
-
-/**
- * The bare arm's cross-section at share `t` of the upper arm's length along the arm (`armGrain`): on the upper
- * arm's line up to the elbow, on the forearm's past it (the arm bends there); its point, its normal towards the
- * image's right (or down), and its run of bare skin (not the region) either side, shrunk by the grain's box.
- * Null where the run is under 2 boxes wide. Kept per whole px along.
- */
-function grainStation(
-  sh: { a: { x: number; y: number }; b: { x: number; y: number } },
-  arm: Body['armL'],
-  skin: Uint8Array,
-  region: Uint8Array,
-  W: number,
-  H: number,
-  t: number,
-): Float64Array | null {
-  let kept = grainStations.get(sh);
-  if (!kept) {
-    kept = new Map();
-    grainStations.set(sh, kept);
-  }
-  const len = Math.hypot(sh.b.x - sh.a.x, sh.b.y - sh.a.y);
-  const key = Math.round(t * len);
-  const had = kept.get(key);
-  if (had !== undefined) return had;
-  const past = key - len;
-  const fx = arm.end.x - arm.mid.x;
-  const fy = arm.end.y - arm.mid.y;
-  const flen = Math.hypot(fx, fy);
-  let cx: number;
-  let cy: number;
-  let ux: number;
-  let uy: number;
-  if (past <= 0 || flen < 4) {
-    ux = (sh.b.x - sh.a.x) / len;
-    uy = (sh.b.y - sh.a.y) / len;
-    cx = sh.a.x + ux * key;
-    cy = sh.a.y + uy * key;
-  } else {
-    ux = fx / flen;
-    uy = fy / flen;
-    cx = sh.b.x + ux * past;
-    cy = sh.b.y + uy * past;
-  }
-  let nx = -uy;
-  let ny = ux;
-  if (nx < -1e-6 || (Math.abs(nx) <= 1e-6 && ny < 0)) {
-    nx = -nx;
-    ny = -ny;
-  }
-  const bare = (s: number) => {
-    const xi = Math.round(cx + nx * s);
-    const yi = Math.round(cy + ny * s);
-    const p = yi * W + xi;
-    return xi >= 0 && yi >= 0 && xi < W && yi < H && skin[p] === 255 && !region[p];
-  };
-  let st: Float64Array | null = null;
-  if (bare(0)) {
-    const ends = [0, 0];
-    const limit = arm.widthRoot * 1.5;
-    for (const [k, sgn] of [-1, 1].entries()) {
-      let gap = 0;
-      for (let s = 1; s <= limit; s++) {
-        if (bare(s * sgn)) {
-          ends[k] = s;
-          gap = 0;
-        } else if (++gap > 2) break;
-      }
-    }
-    const from = -(ends[0] ?? 0) + ARM_GRAIN_BOX;
-    const to = (ends[1] ?? 0) - ARM_GRAIN_BOX;
-    if (to - from >= 2 * ARM_GRAIN_BOX) st = Float64Array.of(cx, cy, nx, ny, from, to);
-  }
-  kept.set(key, st);
-  return st;
 }
 
 /** How far (x the upper arm's length) a repainted upper arm looks along its axis for the old sleeve's hem
@@ -3486,9 +3389,11 @@ export function armShading(
     }
   }
   // a lowered arm's lit side no brighter than the bare arm's own (issue 38, round 33): the nearest sections' runs
-  // may hold only the arm's lit side (its shaded side under the old sleeve's shadow off the skin map), and their
-  // mean colour times the profile of whole sections, lit side up to 1.35x, painted the upper arm a pale block
-  if (!ownBins && bareLums.length > 0) {
+  // may hold only the arm's lit side (at cgi-model-4's elbow 21-32 px of skin, the forearm's runs below 50 px with
+  // its shaded inner side), and their mean colour times the profile of whole sections (its lit side 1.35x) painted
+  // the upper arm a pale block, its lit side 1.23x the forearm's. (Not over a lit colour beyond an old sleeve's
+  // shadow, `nearRgb`: the shadowed sections would lower the rank)
+  if (!ownBins && nearRgb === null && bareLums.length > 0) {
     bareLums.sort((u, v) => u - v);
     const litTop = bareLums[Math.min(bareLums.length - 1, Math.floor(bareLums.length * ARM_LIT_RANK))] ?? 0;
     let peak = 0;
@@ -4577,8 +4482,7 @@ export function fillRegion(
           }
           if (l >= 0 && sh.light > 0) ownShade = 1 + 0.5 * (Math.max(0.7, Math.min(1.3, l / sh.light)) - 1);
           // a lowered arm's grain and outline like the bare arm's below the old sleeve (`armGrain`, `ownOutline`)
-          if (!sh.raised && ownW > 0)
-            grain = armGrain(sh, out, maps.skin, region, x, y, sh.arm ? body.armR : body.armL);
+          if (!sh.raised && ownW > 0) grain = armGrain(sh, out, maps.skin, region, x, y);
           if (!sh.raised && ownW > 0 && on < 1 && forced < 1 && !pit?.web[p] && !over?.[p]) {
             const crisp = crispFor[legTone ? 3 : dressedAt(y)]?.[sh.arm] ?? [];
             on = on * (1 - ownW) + ownOutline(body, crisp, ownCaps[sh.arm] ?? [], x, y, torsoRows, corners) * ownW;
