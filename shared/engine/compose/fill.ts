@@ -3193,6 +3193,8 @@ const ARM_NEAR_SECTIONS = 4;
 /** A lowered arm's repainted upper arm is no brighter in its brightest bin than this rank of its bare sections'
  * pixels' brightness (`armShading`): the bare arm's lit side. */
 const ARM_LIT_RANK = 0.85;
+/** ... darkened by at most this factor (a bare arm's dark runs are no measure of a lit upper arm). */
+const ARM_LIT_FLOOR = 0.85;
 
 /** A bin across the arm takes the nearest sections' own colour (`armShading`'s `rgb`) with this many pixels of them. */
 const ARM_NEAR_BIN_MIN = 4;
@@ -3399,7 +3401,8 @@ export function armShading(
     let peak = 0;
     for (let j = 0; j < ARM_PROFILE_BINS; j++)
       peak = Math.max(peak, lumOf(rgb[j * 3] ?? 0, rgb[j * 3 + 1] ?? 0, rgb[j * 3 + 2] ?? 0));
-    if (litTop > 0 && peak > litTop) for (let j = 0; j < rgb.length; j++) rgb[j] = (rgb[j] ?? 0) * (litTop / peak);
+    if (litTop > 0 && peak > litTop)
+      for (let j = 0; j < rgb.length; j++) rgb[j] = (rgb[j] ?? 0) * Math.max(ARM_LIT_FLOOR, litTop / peak);
   }
   const ax = to.x - from.x;
   const ay = to.y - from.y;
