@@ -3303,6 +3303,12 @@ const ARM_OWN_SEAMLESS = 0.5;
  * takes on (`armShading`'s `rgb`): the arm just below the old sleeve's hem, which the upper arm continues. */
 const ARM_NEAR_SECTIONS = 4;
 
+/** A lowered arm's repainted upper arm is no brighter in its brightest bin than this rank of its bare sections'
+ * pixels' brightness (`armShading`): the bare arm's lit side. */
+const ARM_LIT_RANK = 0.85;
+/** ... darkened by at most this factor (a bare arm's dark runs are no measure of a lit upper arm). */
+const ARM_LIT_FLOOR = 0.85;
+
 /** A bin across the arm takes the nearest sections' own colour (`armShading`'s `rgb`) with this many pixels of them. */
 const ARM_NEAR_BIN_MIN = 4;
 
@@ -3365,6 +3371,8 @@ export function armShading(
   const secLum: number[] = [];
   // each section's mean colour (the lit arm beyond an old sleeve's shadow: `litColour`)
   const secs: { rgb: [number, number, number] }[] = [];
+  // every bare section's pixels' brightness (the bare arm's lit side: `ARM_LIT_RANK`)
+  const bareLums: number[] = [];
   const limit = arm.widthRoot * 1.5;
   for (const [a, b, t0, t1] of [
     [arm.root, arm.mid, 0.3, 1],
@@ -3412,6 +3420,7 @@ export function armShading(
       }
       const mean = lums.reduce((u, v) => u + v, 0) / Math.max(1, lums.length);
       if (mean < 8) continue;
+      for (const l of lums) bareLums.push(l);
       const near = sections < ARM_NEAR_SECTIONS;
       for (let j = 0; j < lums.length; j++) {
         const bin = bins[j] ?? 0;
@@ -3493,6 +3502,20 @@ export function armShading(
         gain = 1;
       }
     }
+  }
+  // a lowered arm's lit side no brighter than the bare arm's own (issue 38, round 33): the nearest sections' runs
+  // may hold only the arm's lit side (at cgi-model-4's elbow 21-32 px of skin, the forearm's runs below 50 px with
+  // its shaded inner side), and their mean colour times the profile of whole sections (its lit side 1.35x) painted
+  // the upper arm a pale block, its lit side 1.23x the forearm's. (Not over a lit colour beyond an old sleeve's
+  // shadow, `nearRgb`: the shadowed sections would lower the rank)
+  if (!ownBins && nearRgb === null && bareLums.length > 0) {
+    bareLums.sort((u, v) => u - v);
+    const litTop = bareLums[Math.min(bareLums.length - 1, Math.floor(bareLums.length * ARM_LIT_RANK))] ?? 0;
+    let peak = 0;
+    for (let j = 0; j < ARM_PROFILE_BINS; j++)
+      peak = Math.max(peak, lumOf(rgb[j * 3] ?? 0, rgb[j * 3 + 1] ?? 0, rgb[j * 3 + 2] ?? 0));
+    if (litTop > 0 && peak > litTop)
+      for (let j = 0; j < rgb.length; j++) rgb[j] = (rgb[j] ?? 0) * Math.max(ARM_LIT_FLOOR, litTop / peak);
   }
   const ax = to.x - from.x;
   const ay = to.y - from.y;
