@@ -116,6 +116,13 @@ export const SHADOW = 2;
 
 const lum = (d: Uint8ClampedArray | Uint8Array, o: number) => ((d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0)) / 3;
 
+/** Push the pixels of isBg (the first n) that are background (non-zero) onto `stack` in order; returns how many. */
+function backgroundSeeds(isBg: Uint8Array, n: number, stack: Int32Array): number {
+  let sp = 0;
+  for (let i = 0; i < n; i++) if (isBg[i]) stack[sp++] = i;
+  return sp;
+}
+
 /**
  * `growIntoShadow`'s flood (a top-level function, so that its per-pixel work is optimised from a render's start:
  * inside `growIntoShadow`, with its tests as closures, it ran interpreted until an on-stack replacement, every
@@ -225,11 +232,10 @@ export function growIntoShadow(
   const cg = bg.g / bgSum;
   const bgLum = bgSum / 3;
   const n = w * h;
-  let foreground = 0;
-  for (let i = 0; i < n; i++) if (!isBg[i]) foreground++;
   const stack = new Int32Array(n);
-  let sp = 0;
-  for (let i = 0; i < n; i++) if (isBg[i]) stack[sp++] = i;
+  // (the background's pixels onto the stack, in order; the rest counted)
+  const sp = backgroundSeeds(isBg, n, stack);
+  const foreground = n - sp;
   const added: number[] = [];
   shadowFlood(d, w, n, isBg, stack, sp, { r: bg.r, g: bg.g, b: bg.b, cr, cg, lum: bgLum }, tolerance, enlarged, added);
   void h;
