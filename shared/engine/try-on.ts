@@ -493,7 +493,7 @@ export async function tryOn(
     // a top wraps the body below the shoulders: no strip of old cloth left beside its sides (an old bottom's hips)
     if (slot === 'top' || slot === 'outerwear') wrapSides(layer, body, maps, head, person, scene.background, bodyRows);
     // (and not over the upper arm beside it where an arm is bent out, `upperArmOut`: bare after the sleeves, it stays so)
-    for (const q of armOpen) layer.data[q * 4 + 3] = 0;
+    for (let k = 0; k < armOpen.length; k++) layer.data[(armOpen[k] ?? 0) * 4 + 3] = 0;
     // a one-piece's ease covers the old garment in a thin strip on the body beside its edge (not a fill there); a
     // bottom's beside its waistband only (an old bodysuit's waist beside jeans' waistband was a skin-coloured blur)
     if (slot === 'one-piece') easeOverBody(layer, old, body, maps, head);
@@ -538,9 +538,9 @@ export async function tryOn(
       // (judged with the old garment under the soft edge joined to its pieces: a piece the soft edge joins to the
       // rest is no rim of the outline, `fillUnderSoftEdge`)
       const soft = softEdgeOld(layer, old, head);
-      for (const p of soft) region[p] = 255;
+      for (let k = 0; k < soft.length; k++) region[soft[k] ?? 0] = 255;
       leaveOutlineRims(region, covered, body, maps.skin, person, scene.background, filled);
-      for (const p of soft) region[p] = 0;
+      for (let k = 0; k < soft.length; k++) region[soft[k] ?? 0] = 0;
     }
     // the upper arm left bare there (`upperArmOut`) is the arm's skin out to the person's outline: the old top's
     // bust stood in front of it, so the fill's arm (as wide as its few bare pixels) left the rest to the backdrop,
@@ -548,7 +548,10 @@ export async function tryOn(
     let skinAt = collar;
     if (armOpen.length > 0) {
       skinAt = collar ? collar.slice() : new Uint8Array(W * H);
-      for (const q of armOpen) if ((body.mask[q] ?? 0) >= 128) skinAt[q] = 255;
+      for (let k = 0; k < armOpen.length; k++) {
+        const q = armOpen[k] ?? 0;
+        if ((body.mask[q] ?? 0) >= 128) skinAt[q] = 255;
+      }
     }
     fillRegion(out, region, body, maps, light, slot, covered, 'auto', scene.background, skinAt);
     // the old garment showing through the garment's soft edge takes the colours just outside it

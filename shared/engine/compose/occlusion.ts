@@ -179,7 +179,8 @@ function growHand(
       const side = label[local(i)] ?? 0;
       const x = i % W;
       const y = (i - x) / W;
-      for (const j of [x > bx0 ? i - 1 : -1, x < bx1 ? i + 1 : -1, y > by0 ? i - W : -1, y < by1 ? i + W : -1]) {
+      for (let nb = 0; nb < 4; nb++) {
+        const j = boxNeighbour(nb, i, x, y, bx0, bx1, by0, by1, W);
         if (j < 0) continue;
         const lj = local(j);
         if (label[lj] || !inZone[lj]) continue;
@@ -372,6 +373,34 @@ export interface Maps {
 }
 
 /** Hair, the neck and skin on the arms (hands, forearms crossing the body) stay in front of the garment. */
+/**
+ * The 4-neighbour n (0 left, 1 right, 2 up, 3 down) of pixel p at (x, y), or -1 outside the box x0..x1, y0..y1 (an
+ * image W px wide). (Loops over n read neighbours without making an array per pixel.)
+ */
+function boxNeighbour(
+  n: number,
+  p: number,
+  x: number,
+  y: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  W: number,
+): number {
+  if (n === 0) return x > x0 ? p - 1 : -1;
+  if (n === 1) return x < x1 ? p + 1 : -1;
+  if (n === 2) return y > y0 ? p - W : -1;
+  return y < y1 ? p + W : -1;
+}
+
+/** The 4-neighbour n (0 left, 1 right, 2 up, 3 down) of pixel p in an image W px wide, unchecked. */
+const neighbour = (n: number, p: number, W: number): number =>
+  n === 0 ? p - 1 : n === 1 ? p + 1 : n === 2 ? p - W : p + W;
+
+/** `occlude`'s torso edges outside the torso's rows: no pixel inside. */
+const NO_EDGES: readonly [number, number] = [Infinity, -Infinity];
+
 export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, what: 'body' | 'hair') {
   if (layer.x1 < layer.x0) return;
   const W = layer.width;
@@ -392,6 +421,9 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
   // the garment's own neckline, when it lies open on the neck: nothing of its front below it is cut
   const own = upper && what === 'body' ? ownNeckline(layer, body) : null;
   for (let y = layer.y0; y <= layer.y1; y++) {
+    // the torso's edges on this row, read once when a pixel of the row first needs them (they depend on the row
+    // alone: read per pixel, each read made two arrays)
+    let rowEdges: readonly [number, number] | null = null;
     for (let x = layer.x0; x <= layer.x1; x++) {
       const p = y * W + x;
       const b = (y - layer.y0) * bw + x - layer.x0;
@@ -413,8 +445,8 @@ export function occlude(layer: Layer, body: Body, maps: Maps, slot: EngineSlot, 
         } else if (slot !== 'shoes') {
           // an upper arm hanging beside the body is in front only outside the torso's edges (which leave such arms
           // out): the skin just inside them is the chest's side, which the top covers (a hole was cut there)
-          const [tl, tr] = y >= body.neck.y && y <= body.pelvis.y ? body.torsoEdges(y) : [Infinity, -Infinity];
-          const insideTorso = x > tl && x < tr;
+          rowEdges ??= y >= body.neck.y && y <= body.pelvis.y ? body.torsoEdges(y) : NO_EDGES;
+          const insideTorso = x > rowEdges[0] && x < rowEdges[1];
           for (let k = 0; k < caps.length; k++) {
             const c = caps[k]!;
             if (k % 2 === 0 && insideTorso) continue;
@@ -2157,8 +2189,8 @@ export function oldCollar(
     const p = stack.pop()!;
     const x = p % W;
     const y = (p - x) / W;
-    const next = [x > x0 ? p - 1 : -1, x < x1 ? p + 1 : -1, y > y0 ? p - W : -1, y < y1 ? p + W : -1];
-    for (const q of next) {
+    for (let nb = 0; nb < 4; nb++) {
+      const q = boxNeighbour(nb, p, x, y, x0, x1, y0, y1, W);
       if (q < 0 || !open(q)) continue;
       old[q] = 255;
       grown ??= new Uint8Array(old.length);
@@ -2614,22 +2646,26 @@ export function leaveLooseHair(
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
       if (!candidate(p)) continue;
-      for (const q of [p - 1, p + 1, p - W, p + W])
+      for (let nb = 0; nb < 4; nb++) {
+        const q = neighbour(nb, p, W);
         if (isBig(q) && dist(p, q) <= LOOSE_HAIR_LIKE) {
           add.push(p);
           break;
         }
+      }
     }
   }
   for (let step = 0; step < LOOSE_HAIR_STEPS && add.length; step++) {
     for (const p of add) old[p] = 0;
     const next: number[] = [];
     for (const p of add)
-      for (const q of [p - 1, p + 1, p - W, p + W])
+      for (let nb = 0; nb < 4; nb++) {
+        const q = neighbour(nb, p, W);
         if (candidate(q) && dist(q, p) <= LOOSE_HAIR_LIKE) {
           old[q] = 0;
           next.push(q);
         }
+      }
     add = next;
   }
 }

@@ -358,6 +358,139 @@ function sideExtent(
   return (i: number, s: number) => (s === sign && i >= 0 && i <= n ? (e[i] ?? 0) : extent(i, s));
 }
 
+/**
+ * `layoutOf`'s labels: torso between the edges (`edgeL`/`edgeR`, per row of the box), sleeves outside on their side
+ * of `centerX`, the hood's box; pixels of alpha under 24 unlabelled. Adds each sleeve's opaque pixels (alpha 128 and
+ * up) to `sums` (0: left, 1: right). (A top-level function so that the per-pixel loop is optimised from a render's
+ * start; inside `layoutOf` it ran interpreted until an on-stack replacement, every render.)
+ */
+function labelParts(
+  labels: Uint8Array,
+  alpha: GrayImage,
+  box: Box,
+  hood: Box | null,
+  sleeved: boolean,
+  edgeL: Float32Array,
+  edgeR: Float32Array,
+  centerX: number,
+  sums: { n: number; x: number; y: number }[],
+): void {
+  const { width: w, data } = alpha;
+  const x0 = box.x;
+  const x1 = box.x + box.w;
+  const top = box.y;
+  const H = box.h;
+  const hx0 = hood ? hood.x : 0;
+  const hx1 = hood ? hood.x + hood.w : 0;
+  const hy1 = hood ? hood.y + hood.h : 0;
+  const sl = sums[0] ?? { n: 0, x: 0, y: 0 };
+  const sr = sums[1] ?? { n: 0, x: 0, y: 0 };
+  for (let i = 0; i < H; i++) {
+    const y = top + i;
+    const eL = (edgeL[i] ?? 0) - 1;
+    const eR = (edgeR[i] ?? 0) + 1;
+    const inHoodRow = hood !== null && y < hy1;
+    for (let x = x0; x < x1; x++) {
+      const p = y * w + x;
+      const a = data[p] ?? 0;
+      if (a < 24) continue;
+      if (inHoodRow && x >= hx0 && x < hx1) labels[p] = PART_HOOD;
+      else if (!sleeved || (x >= eL && x <= eR)) labels[p] = PART_TORSO;
+      else {
+        const left = x < centerX;
+        labels[p] = left ? PART_LEFT : PART_RIGHT;
+        if (a >= 128) {
+          const s = left ? sl : sr;
+          s.n++;
+          s.x += x;
+          s.y += y;
+        }
+      }
+    }
+  }
+}
+
+/** The furthest projection (at least 0) on the axis (dx, dy) from (mx, my) of the opaque pixels labelled `part`. */
+function sleeveReach(
+  labels: Uint8Array,
+  alpha: GrayImage,
+  box: Box,
+  part: number,
+  mx: number,
+  my: number,
+  dx: number,
+  dy: number,
+): number {
+  const { width: w, data } = alpha;
+  const x1 = box.x + box.w;
+  const y1 = box.y + box.h;
+  let maxProj = 0;
+  for (let y = box.y; y < y1; y++) {
+    for (let x = box.x; x < x1; x++) {
+      if (labels[y * w + x] !== part || (data[y * w + x] ?? 0) < 128) continue;
+      const pr = (x - mx) * dx + (y - my) * dy;
+      if (pr > maxProj) maxProj = pr;
+    }
+  }
+  return maxProj;
+}
+
+/**
+ * Of the opaque pixels labelled `part` projecting at least `from` on the axis (dx, dy) from (mx, my), the first
+ * (in scan order) with the least and with the greatest projection across the axis.
+ */
+function cuffExtremes(
+  labels: Uint8Array,
+  alpha: GrayImage,
+  box: Box,
+  part: number,
+  mx: number,
+  my: number,
+  dx: number,
+  dy: number,
+  from: number,
+): { minFound: boolean; minX: number; minY: number; maxFound: boolean; maxX: number; maxY: number } {
+  const { width: w, data } = alpha;
+  const x1 = box.x + box.w;
+  const y1 = box.y + box.h;
+  let minN = Infinity;
+  let maxN = -Infinity;
+  let minX = -1;
+  let minY = -1;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = box.y; y < y1; y++) {
+    for (let x = box.x; x < x1; x++) {
+      if (labels[y * w + x] !== part || (data[y * w + x] ?? 0) < 128) continue;
+      const pr = (x - mx) * dx + (y - my) * dy;
+      if (pr < from) continue;
+      const nr = -(x - mx) * dy + (y - my) * dx;
+      if (nr < minN) {
+        minN = nr;
+        minX = x;
+        minY = y;
+      }
+      if (nr > maxN) {
+        maxN = nr;
+        maxX = x;
+        maxY = y;
+      }
+    }
+  }
+  return { minFound: minX >= 0, minX, minY, maxFound: maxX >= 0, maxX, maxY };
+}
+
+/** Pixels of alpha 128 and up inside `box` (alphaBox's: all of them). */
+function opaqueIn(alpha: GrayImage, box: Box): number {
+  const { width: w, data } = alpha;
+  let area = 0;
+  for (let y = box.y; y < box.y + box.h; y++) {
+    const row = y * w;
+    for (let x = box.x; x < box.x + box.w; x++) if ((data[row + x] ?? 0) >= 128) area++;
+  }
+  return area;
+}
+
 function layoutOf(
   alpha: GrayImage,
   allowSleeves: boolean,
@@ -549,25 +682,7 @@ function layoutOf(
     { n: 0, x: 0, y: 0 },
     { n: 0, x: 0, y: 0 },
   ];
-  for (let i = 0; i < H; i++) {
-    const y = top + i;
-    for (let x = box.x; x < box.x + box.w; x++) {
-      const p = y * w + x;
-      if ((alpha.data[p] ?? 0) < 24) continue;
-      if (hood && y < hood.y + hood.h && x >= hood.x && x < hood.x + hood.w) labels[p] = PART_HOOD;
-      else if (!sleeved || (x >= (edgeL[i] ?? 0) - 1 && x <= (edgeR[i] ?? 0) + 1)) labels[p] = PART_TORSO;
-      else {
-        const left = x < centerX;
-        labels[p] = left ? PART_LEFT : PART_RIGHT;
-        if ((alpha.data[p] ?? 0) >= 128) {
-          const s = sums[left ? 0 : 1]!;
-          s.n++;
-          s.x += x;
-          s.y += y;
-        }
-      }
-    }
-  }
+  labelParts(labels, alpha, box, hood, sleeved, edgeL, edgeR, centerX, sums);
   // a sleeve is one piece: specks outside the centre run away from it (a turned photo's hem row, broken into
   // pieces by the resampling) are the torso's, else the far end of a sleeve (its cuff) was read at the hem
   if (sleeved)
@@ -587,36 +702,12 @@ function layoutOf(
     dx /= len;
     dy /= len;
     const part = side === 0 ? PART_LEFT : PART_RIGHT;
-    let maxProj = 0;
-    for (let y = box.y; y < box.y + box.h; y++) {
-      for (let x = box.x; x < box.x + box.w; x++) {
-        if (labels[y * w + x] !== part || (alpha.data[y * w + x] ?? 0) < 128) continue;
-        const pr = (x - mid.x) * dx + (y - mid.y) * dy;
-        if (pr > maxProj) maxProj = pr;
-      }
-    }
+    const maxProj = sleeveReach(labels, alpha, box, part, mid.x, mid.y, dx, dy);
     // the cuff: sleeve pixels near the far end, extremes across the sleeve axis
     const seamW = Math.hypot(seamOuter.x - seamInner.x, seamOuter.y - seamInner.y);
-    let minN = Infinity;
-    let maxN = -Infinity;
-    let minP: Point = mid;
-    let maxP: Point = mid;
-    for (let y = box.y; y < box.y + box.h; y++) {
-      for (let x = box.x; x < box.x + box.w; x++) {
-        if (labels[y * w + x] !== part || (alpha.data[y * w + x] ?? 0) < 128) continue;
-        const pr = (x - mid.x) * dx + (y - mid.y) * dy;
-        if (pr < maxProj - Math.max(4, seamW * 0.12)) continue;
-        const nr = -(x - mid.x) * dy + (y - mid.y) * dx;
-        if (nr < minN) {
-          minN = nr;
-          minP = { x, y };
-        }
-        if (nr > maxN) {
-          maxN = nr;
-          maxP = { x, y };
-        }
-      }
-    }
+    const cuff = cuffExtremes(labels, alpha, box, part, mid.x, mid.y, dx, dy, maxProj - Math.max(4, seamW * 0.12));
+    const minP: Point = cuff.minFound ? { x: cuff.minX, y: cuff.minY } : mid;
+    const maxP: Point = cuff.maxFound ? { x: cuff.maxX, y: cuff.maxY } : mid;
     const outerN = -(seamOuter.x - mid.x) * dy + (seamOuter.y - mid.y) * dx;
     return outerN < 0
       ? { seamOuter, seamInner, cuffOuter: minP, cuffInner: maxP }
@@ -642,9 +733,7 @@ function layoutOf(
     lengthTop: hood ? neck.y : top,
     labels,
   };
-  let area = 0;
-  for (let i = 0; i < alpha.data.length; i++) if ((alpha.data[i] ?? 0) >= 128) area++;
-  return { layout, sleeved, sleevePixels: Math.min(sums[0]!.n, sums[1]!.n), area };
+  return { layout, sleeved, sleevePixels: Math.min(sums[0]!.n, sums[1]!.n), area: opaqueIn(alpha, box) };
 }
 
 /**

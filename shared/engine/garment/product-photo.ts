@@ -116,6 +116,100 @@ export const SHADOW = 2;
 
 const lum = (d: Uint8ClampedArray | Uint8Array, o: number) => ((d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0)) / 3;
 
+/** Push the pixels of isBg (the first n) that are background (non-zero) onto `stack` in order; returns how many. */
+function backgroundSeeds(isBg: Uint8Array, n: number, stack: Int32Array): number {
+  let sp = 0;
+  for (let i = 0; i < n; i++) if (isBg[i]) stack[sp++] = i;
+  return sp;
+}
+
+/**
+ * `growIntoShadow`'s flood (a top-level function, so that its per-pixel work is optimised from a render's start:
+ * inside `growIntoShadow`, with its tests as closures, it ran interpreted until an on-stack replacement, every
+ * render): in an image w px wide of n pixels, from the `sp` pixels on `stack`, into 4-neighbours (left, right, up,
+ * down) not yet background whose lightness steps by at most `shadowStep / enlarged`, that are `shadowLike` and
+ * `smoothAt`; each marked SHADOW and pushed onto `added` and the stack.
+ */
+function shadowFlood(
+  d: Uint8ClampedArray | Uint8Array,
+  w: number,
+  n: number,
+  isBg: Uint8Array,
+  stack: Int32Array,
+  sp: number,
+  bg: { r: number; g: number; b: number; cr: number; cg: number; lum: number },
+  tolerance: number,
+  enlarged: number,
+  added: number[],
+): void {
+  while (sp > 0) {
+    const p = stack[--sp] ?? 0;
+    const x = p % w;
+    for (let k = 0; k < 4; k++) {
+      let to: number;
+      if (k === 0) {
+        if (x <= 0) continue;
+        to = p - 1;
+      } else if (k === 1) {
+        if (x >= w - 1) continue;
+        to = p + 1;
+      } else if (k === 2) {
+        if (p < w) continue;
+        to = p - w;
+      } else {
+        if (p >= n - w) continue;
+        to = p + w;
+      }
+      if (isBg[to] || Math.abs(lum(d, p * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep / enlarged) continue;
+      if (!shadowLike(d, to, bg, tolerance) || !smoothAt(d, to, w, n, enlarged)) continue;
+      isBg[to] = SHADOW;
+      added.push(to);
+      stack[sp++] = to;
+    }
+  }
+}
+
+/** Pixel i darker than the background (down to `shadowMinRatio`) in its chromaticity, and not the background's own colour. */
+function shadowLike(
+  d: Uint8ClampedArray | Uint8Array,
+  i: number,
+  bg: { r: number; g: number; b: number; cr: number; cg: number; lum: number },
+  tolerance: number,
+): boolean {
+  const o = i * 4;
+  const s = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0);
+  if (s <= 0) return false;
+  const ratio = s / 3 / bg.lum;
+  if (ratio < PRODUCT_PHOTO.shadowMinRatio || ratio > 1.02) return false;
+  // as light as the background (within the cut-out's tolerance) yet not reached by its flood: enclosed by the
+  // garment's outline, so part of the garment (a white shirt on white)
+  if (
+    Math.max(Math.abs((d[o] ?? 0) - bg.r), Math.abs((d[o + 1] ?? 0) - bg.g), Math.abs((d[o + 2] ?? 0) - bg.b)) <=
+    tolerance
+  )
+    return false;
+  return (
+    Math.abs((d[o] ?? 0) / s - bg.cr) <= PRODUCT_PHOTO.shadowChroma &&
+    Math.abs((d[o + 1] ?? 0) / s - bg.cg) <= PRODUCT_PHOTO.shadowChroma
+  );
+}
+
+/**
+ * A shadow is smooth all round: no neighbour of a shadow pixel differs by more than a gradual step (a garment's
+ * outline, even blurred by resizing, is a sharp change on one side).
+ */
+function smoothAt(d: Uint8ClampedArray | Uint8Array, i: number, w: number, n: number, enlarged: number): boolean {
+  const l = lum(d, i * 4);
+  const x = i % w;
+  const lim = (PRODUCT_PHOTO.shadowStep * 1.5) / enlarged;
+  return (
+    (x === 0 || Math.abs(lum(d, (i - 1) * 4) - l) <= lim) &&
+    (x === w - 1 || Math.abs(lum(d, (i + 1) * 4) - l) <= lim) &&
+    (i < w || Math.abs(lum(d, (i - w) * 4) - l) <= lim) &&
+    (i >= n - w || Math.abs(lum(d, (i + w) * 4) - l) <= lim)
+  );
+}
+
 /**
  * Grow the background (isBg, 1 = background) into a drop shadow: pixels darker than the background by up to
  * `1 - shadowMinRatio`, with its chromaticity, reached from background pixels by steps of at most `shadowStep`.
@@ -138,58 +232,12 @@ export function growIntoShadow(
   const cg = bg.g / bgSum;
   const bgLum = bgSum / 3;
   const n = w * h;
-  const shadowLike = (i: number): boolean => {
-    const o = i * 4;
-    const s = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0);
-    if (s <= 0) return false;
-    const ratio = s / 3 / bgLum;
-    if (ratio < PRODUCT_PHOTO.shadowMinRatio || ratio > 1.02) return false;
-    // as light as the background (within the cut-out's tolerance) yet not reached by its flood: enclosed by the
-    // garment's outline, so part of the garment (a white shirt on white)
-    if (
-      Math.max(Math.abs((d[o] ?? 0) - bg.r), Math.abs((d[o + 1] ?? 0) - bg.g), Math.abs((d[o + 2] ?? 0) - bg.b)) <=
-      tolerance
-    )
-      return false;
-    return (
-      Math.abs((d[o] ?? 0) / s - cr) <= PRODUCT_PHOTO.shadowChroma &&
-      Math.abs((d[o + 1] ?? 0) / s - cg) <= PRODUCT_PHOTO.shadowChroma
-    );
-  };
-  // a shadow is smooth all round: no neighbour of a shadow pixel differs by more than a gradual step (a garment's
-  // outline, even blurred by resizing, is a sharp change on one side)
-  const smoothAt = (i: number): boolean => {
-    const l = lum(d, i * 4);
-    const x = i % w;
-    const lim = (PRODUCT_PHOTO.shadowStep * 1.5) / enlarged;
-    return (
-      (x === 0 || Math.abs(lum(d, (i - 1) * 4) - l) <= lim) &&
-      (x === w - 1 || Math.abs(lum(d, (i + 1) * 4) - l) <= lim) &&
-      (i < w || Math.abs(lum(d, (i - w) * 4) - l) <= lim) &&
-      (i >= n - w || Math.abs(lum(d, (i + w) * 4) - l) <= lim)
-    );
-  };
-  let foreground = 0;
-  for (let i = 0; i < n; i++) if (!isBg[i]) foreground++;
   const stack = new Int32Array(n);
-  let sp = 0;
-  for (let i = 0; i < n; i++) if (isBg[i]) stack[sp++] = i;
+  // (the background's pixels onto the stack, in order; the rest counted)
+  const sp = backgroundSeeds(isBg, n, stack);
+  const foreground = n - sp;
   const added: number[] = [];
-  const visit = (from: number, to: number) => {
-    if (isBg[to] || Math.abs(lum(d, from * 4) - lum(d, to * 4)) > PRODUCT_PHOTO.shadowStep / enlarged) return;
-    if (!shadowLike(to) || !smoothAt(to)) return;
-    isBg[to] = SHADOW;
-    added.push(to);
-    stack[sp++] = to;
-  };
-  while (sp > 0) {
-    const p = stack[--sp] ?? 0;
-    const x = p % w;
-    if (x > 0) visit(p, p - 1);
-    if (x < w - 1) visit(p, p + 1);
-    if (p >= w) visit(p, p - w);
-    if (p < n - w) visit(p, p + w);
-  }
+  shadowFlood(d, w, n, isBg, stack, sp, { r: bg.r, g: bg.g, b: bg.b, cr, cg, lum: bgLum }, tolerance, enlarged, added);
   void h;
   // a drop shadow is a band beside the garment, never most of it: a flood that took more went into a grey garment
   if (added.length > PRODUCT_PHOTO.shadowMaxShare * foreground) {

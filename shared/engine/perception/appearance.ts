@@ -105,6 +105,8 @@ function bareLimbs(image: RgbaImage, body: Body, model: SkinModel, out: Uint8Arr
   const H = image.height;
   const d = image.data;
   const wide = widenedSkin(model);
+  // (the current segment's pixels, for the growth below: made once, cleared after each segment)
+  let seg: Uint8Array | null = null;
   // arms only: on legs the widened test took in a few pixels of an old skirt's hem and of sandals (cgi-model-4)
   for (const limb of [body.armL, body.armR]) {
     for (const [a, b, width] of [
@@ -120,37 +122,83 @@ function bareLimbs(image: RgbaImage, body: Body, model: SkinModel, out: Uint8Arr
       const dy = b.y - a.y;
       const l2 = dx * dx + dy * dy || 1;
       const inside: number[] = [];
-      let pass = 0;
-      for (let y = y0; y <= y1; y++) {
-        for (let x = x0; x <= x1; x++) {
-          const i = y * W + x;
-          if ((body.mask[i] ?? 0) < 128) continue;
-          const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2));
-          if ((a.x + dx * t - x) ** 2 + (a.y + dy * t - y) ** 2 > r * r) continue;
-          inside.push(i);
-          if (out[i] || isSkin(wide, d[i * 4] ?? 0, d[i * 4 + 1] ?? 0, d[i * 4 + 2] ?? 0)) pass++;
-        }
-      }
+      const pass = limbSegment(body.mask, out, d, W, wide, x0, y0, x1, y1, a.x, a.y, dx, dy, l2, r, inside);
       if (inside.length < 20 || pass < LIMB_BARE * inside.length) continue;
       // grown from the skin already found through small colour steps only: shade changes smoothly along an arm,
       // while a sleeve's edge is a step (an old sleeve of a skin-like colour stays clothing)
-      const inSeg = new Set(inside);
+      seg ??= new Uint8Array(W * H);
+      for (let k = 0; k < inside.length; k++) seg[inside[k] ?? 0] = 1;
       const stack = inside.filter((i) => out[i]);
-      while (stack.length) {
-        const i = stack.pop()!;
-        for (const j of [i - 1, i + 1, i - W, i + W]) {
-          if (out[j] || !inSeg.has(j)) continue;
-          const o = i * 4;
-          const q = j * 4;
-          const step =
-            Math.abs((d[o] ?? 0) - (d[q] ?? 0)) +
-            Math.abs((d[o + 1] ?? 0) - (d[q + 1] ?? 0)) +
-            Math.abs((d[o + 2] ?? 0) - (d[q + 2] ?? 0));
-          if (step > LIMB_STEP || !isSkin(wide, d[q] ?? 0, d[q + 1] ?? 0, d[q + 2] ?? 0)) continue;
-          out[j] = 255;
-          stack.push(j);
-        }
-      }
+      growLimbSkin(out, seg, stack, d, W, wide);
+      for (let k = 0; k < inside.length; k++) seg[inside[k] ?? 0] = 0;
+    }
+  }
+}
+
+/**
+ * `bareLimbs`' pixels of one arm segment (a to a + (dx, dy), radius r; in the box x0..x1, y0..y1): those in the
+ * body's mask pushed onto `inside` in scan order; returns how many are already skin in `out` or pass the widened
+ * skin test. (Top-level, with its sibling below, so that the per-pixel loops are optimised from a render's start.)
+ */
+function limbSegment(
+  mask: Uint8Array,
+  out: Uint8Array,
+  d: Uint8Array | Uint8ClampedArray,
+  W: number,
+  wide: SkinModel,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  ax: number,
+  ay: number,
+  dx: number,
+  dy: number,
+  l2: number,
+  r: number,
+  inside: number[],
+): number {
+  let pass = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * W + x;
+      if ((mask[i] ?? 0) < 128) continue;
+      const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2));
+      if ((ax + dx * t - x) ** 2 + (ay + dy * t - y) ** 2 > r * r) continue;
+      inside.push(i);
+      if (out[i] || isSkin(wide, d[i * 4] ?? 0, d[i * 4 + 1] ?? 0, d[i * 4 + 2] ?? 0)) pass++;
+    }
+  }
+  return pass;
+}
+
+/**
+ * `bareLimbs`' growth: from the pixels on `stack`, into 4-neighbours marked in `seg` not yet skin in `out`, through
+ * colour steps of at most LIMB_STEP to pixels that pass the widened skin test (the neighbours in the order left,
+ * right, up, down; the stack last in, first out).
+ */
+function growLimbSkin(
+  out: Uint8Array,
+  seg: Uint8Array,
+  stack: number[],
+  d: Uint8Array | Uint8ClampedArray,
+  W: number,
+  wide: SkinModel,
+): void {
+  while (stack.length) {
+    const i = stack.pop() ?? 0;
+    for (let k = 0; k < 4; k++) {
+      const j = k === 0 ? i - 1 : k === 1 ? i + 1 : k === 2 ? i - W : i + W;
+      if (out[j] || !seg[j]) continue;
+      const o = i * 4;
+      const q = j * 4;
+      const step =
+        Math.abs((d[o] ?? 0) - (d[q] ?? 0)) +
+        Math.abs((d[o + 1] ?? 0) - (d[q + 1] ?? 0)) +
+        Math.abs((d[o + 2] ?? 0) - (d[q + 2] ?? 0));
+      if (step > LIMB_STEP || !isSkin(wide, d[q] ?? 0, d[q + 1] ?? 0, d[q + 2] ?? 0)) continue;
+      out[j] = 255;
+      stack.push(j);
     }
   }
 }
