@@ -14,9 +14,9 @@ const CEILINGS: Record<string, number> = {
   'shared/engine/checks': 1,
   'shared/engine/compose': 24,
   'shared/engine/core': 47,
-  'shared/engine/garment': 20,
+  'shared/engine/garment': 19,
   'shared/engine/look': 4,
-  'shared/engine/perception': 8,
+  'shared/engine/perception': 7,
   'shared/engine/place': 92,
 };
 
