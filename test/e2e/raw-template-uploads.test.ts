@@ -43,11 +43,11 @@ describeE2E('raw template: style reference and background uploads', () => {
       // refused in the browser: a GIF and a 16 MB file, nothing is sent
       await styleRef.setInputFiles({ name: 'look.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
       await page.getByText('Unsupported image type. Use JPEG, PNG, WebP or AVIF.', { exact: true }).waitFor();
-      await styleRef.setInputFiles({
-        name: 'huge.jpg',
-        mimeType: 'image/jpeg',
-        buffer: Buffer.alloc(16 * 1024 * 1024, 1),
-      });
+      // 16 MB through the browser's protocol: 15 s was not enough on a loaded machine (CI, session 39)
+      await styleRef.setInputFiles(
+        { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(16 * 1024 * 1024, 1) },
+        { timeout: 60_000 },
+      );
       await page.getByText('File too large. The image must be at most 15 MB.', { exact: true }).waitFor();
       expect(uploads).toEqual([]);
 
