@@ -22,8 +22,8 @@ import {
   previewProfile,
   profileCanPreview,
   PREVIEW_TEXTS,
-  SLOW_FIRST_PREVIEW_MS,
-  SLOW_PREVIEW_MS,
+  FRESH_PACE,
+  nextPreviewPace,
   type PreviewLook,
   type PreviewOnMeProps,
 } from '../lib/preview-look';
@@ -66,7 +66,7 @@ function PreviewBody({
   const [chosenSize, setChosenSize] = useState<string | null>(null);
   const [shot, setShot] = useState<Shot>({ status: 'idle' });
   const tooSlow = useRef(false);
-  const firstDone = useRef(false);
+  const pace = useRef(FRESH_PACE);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const list = profiles ?? [];
@@ -120,13 +120,14 @@ function PreviewBody({
         setShot({ status: 'working', step: 'rendering' });
         const garments = await garmentsOf(look);
         const out = await engine.render(personUrl, garments, variant);
-        if (out.ms > (firstDone.current ? SLOW_PREVIEW_MS : SLOW_FIRST_PREVIEW_MS)) {
+        const paced = nextPreviewPace(pace.current, out.ms);
+        pace.current = paced;
+        if (paced.tooSlow) {
           tooSlow.current = true;
           URL.revokeObjectURL(out.url);
           setShot({ status: 'too-slow', ms: out.ms });
           return;
         }
-        firstDone.current = true;
         if (stale()) {
           URL.revokeObjectURL(out.url);
           return;

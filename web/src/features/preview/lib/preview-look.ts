@@ -37,11 +37,28 @@ export interface PreviewLook {
 }
 
 /**
- * A device is too slow for previews (they are hidden, with a note) when a preview after the first takes longer
- * than this, or the first (which also reads the person with the models) longer than SLOW_FIRST_PREVIEW_MS.
+ * A device is too slow for previews (they are hidden, with a note) when SLOW_PREVIEWS_IN_A_ROW previews after the
+ * first each take longer than this, or the first (which also reads the person with the models) longer than
+ * SLOW_FIRST_PREVIEW_MS. One slow preview alone (a busy moment: another tab, a garbage collection) is still shown.
  */
 export const SLOW_PREVIEW_MS = 6_000;
 export const SLOW_FIRST_PREVIEW_MS = 30_000;
+export const SLOW_PREVIEWS_IN_A_ROW = 2;
+
+/** How fast the previews on this device have been: whether one was shown, and how many slow ones in a row since. */
+export interface PreviewPace {
+  shown: boolean;
+  slowInARow: number;
+}
+
+export const FRESH_PACE: PreviewPace = { shown: false, slowInARow: 0 };
+
+/** The pace after a preview that took `ms`, and whether previews should now be hidden as too slow. */
+export function nextPreviewPace(pace: PreviewPace, ms: number): PreviewPace & { tooSlow: boolean } {
+  if (!pace.shown) return { shown: ms <= SLOW_FIRST_PREVIEW_MS, slowInARow: 0, tooSlow: ms > SLOW_FIRST_PREVIEW_MS };
+  const slowInARow = ms > SLOW_PREVIEW_MS ? pace.slowInARow + 1 : 0;
+  return { shown: true, slowInARow, tooSlow: slowInARow >= SLOW_PREVIEWS_IN_A_ROW };
+}
 
 export const PREVIEW_TEXTS = {
   trigger: 'Preview on me',
