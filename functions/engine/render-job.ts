@@ -16,7 +16,7 @@ import {
   type GarmentInput,
 } from '../../shared/engine';
 import type { VariantOptions } from '../../shared/engine/look/variants';
-import type { RgbaImage } from '../../shared/engine/core/types';
+import type { GrayImage, RgbaImage } from '../../shared/engine/core/types';
 import type { CreativeLook } from '../../shared/domain/creative-look';
 import { loadSharp } from '../lib/sharp-loader';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
@@ -114,6 +114,9 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
     for (let i = 0; i < Math.max(1, job.samples); i++) {
       const t = performance.now();
       let image: RgbaImage;
+      // where garments were drawn: the person too for a look's matte (a sleeve past the photo's outline, a grey
+      // sleeve before a grey wall), not a soft edge blended with the backdrop
+      let drawn: GrayImage | undefined;
       if (garments.length) {
         const out = await tryOn(nodeModelRuntime, person, garments, {
           variant: fitted(variantFor(i), job.fit ?? null),
@@ -122,6 +125,7 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
         });
         analysis = out.analysis;
         image = out.image;
+        drawn = out.layers.garment;
         for (const [k, v] of Object.entries(out.timingsMs)) timingsMs[k] = (timingsMs[k] ?? 0) + v;
       } else {
         analysis ??= await nodeModelRuntime.analyzePerson(person);
@@ -129,8 +133,8 @@ export async function runEngineJob(job: EngineJob): Promise<EngineJobResult> {
         if (!verdict.ok) throw new EngineRefusal(verdict.code, verdict.message);
         image = person;
       }
-      if (background) image = placeOnBackground(image, analysis!.mask, background);
-      else if (job.look) image = applyLook(image, analysis!.mask, job.look);
+      if (background) image = placeOnBackground(image, analysis!.mask, background, drawn);
+      else if (job.look) image = applyLook(image, analysis!.mask, job.look, drawn);
       const te = performance.now();
       images.push(await encode(image));
       timingsMs.render = (timingsMs.render ?? 0) + (te - t);

@@ -15,7 +15,7 @@ const CEILINGS: Record<string, number> = {
   'shared/engine/compose': 24,
   'shared/engine/core': 47,
   'shared/engine/garment': 19,
-  'shared/engine/look': 4,
+  'shared/engine/look': 2,
   'shared/engine/perception': 7,
   'shared/engine/place': 92,
 };

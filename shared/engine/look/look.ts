@@ -158,6 +158,8 @@ export function applyLook(
   image: RgbaImage,
   mask: GrayImage,
   look: { background: CreativeBackground; grade: ColorGrade },
+  /** Where the engine drew garments (`TryOnResult.layers.garment`): the person too, past the photo's outline. */
+  drawn?: GrayImage,
 ): RgbaImage {
   const { width, height } = image;
   const out = newRgba(width, height);
@@ -165,7 +167,7 @@ export function applyLook(
   if (look.background !== 'original') {
     const bg = drawBackground(look.background, width, height);
     // the person by a colour matte that keeps loose hair without the old background in it (matte.ts)
-    const { alpha: a, fg } = personMatte(image, mask);
+    const { alpha: a, fg } = drawn ? personMatte(image, withGarments(mask, drawn), drawn) : personMatte(image, mask);
     const d = out.data;
     for (let i = 0; i < a.length; i++) {
       const t = a[i] ?? 0;
@@ -181,12 +183,34 @@ export function applyLook(
 }
 
 /**
+ * The dressed person's mask for a look: the photo's person mask (at any size) at the garment map's size, with the
+ * garments' coverage added (a sleeve or a hem drawn past the old outline is the person, not a soft edge the matte
+ * blends with the old backdrop).
+ */
+export function withGarments(mask: GrayImage, garment: GrayImage): GrayImage {
+  const { width, height } = garment;
+  const m = mask.width === width && mask.height === height ? mask : resizeGray(mask, width, height);
+  const out: GrayImage = { width, height, data: new Uint8Array(width * height) };
+  for (let i = 0; i < out.data.length; i++) out.data[i] = Math.max(m.data[i] ?? 0, garment.data[i] ?? 0);
+  return out;
+}
+
+/**
  * Raw templates with a background image: the person cut out by the mask and placed on the background, scaled to
  * about 80% of its height, feet near the bottom, centred; the background keeps its own size.
  */
-export function placeOnBackground(person: RgbaImage, mask: GrayImage, background: RgbaImage): RgbaImage {
-  const m =
-    mask.width === person.width && mask.height === person.height ? mask : resizeGray(mask, person.width, person.height);
+export function placeOnBackground(
+  person: RgbaImage,
+  mask: GrayImage,
+  background: RgbaImage,
+  /** Where the engine drew garments (`TryOnResult.layers.garment`): the person too, past the photo's outline. */
+  drawn?: GrayImage,
+): RgbaImage {
+  const m = drawn
+    ? withGarments(mask, drawn)
+    : mask.width === person.width && mask.height === person.height
+      ? mask
+      : resizeGray(mask, person.width, person.height);
   let x0 = person.width;
   let y0 = person.height;
   let x1 = -1;
@@ -210,7 +234,7 @@ export function placeOnBackground(person: RgbaImage, mask: GrayImage, background
   const tw = Math.max(1, Math.round(person.width * s));
   const th = Math.max(1, Math.round(person.height * s));
   // the person by the colour matte (matte.ts), at the photo's size, then scaled with its coverage
-  const matte = personMatte(person, m);
+  const matte = personMatte(person, m, drawn);
   const cut = newRgba(person.width, person.height);
   for (let i = 0; i < matte.alpha.length; i++) {
     cut.data[i * 4] = matte.fg[i * 3] ?? 0;

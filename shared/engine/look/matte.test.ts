@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CREATIVE_BACKGROUNDS } from '../../domain/creative-look';
 import { newRgba } from '../core/image-ops';
 import type { GrayImage, RgbaImage } from '../core/types';
-import { applyLook, drawBackground } from './look';
+import { applyLook, drawBackground, withGarments } from './look';
 
 const S = 240;
 const T = 480;
@@ -101,6 +101,85 @@ describe('Creative looks keep loose hair (colour matte)', () => {
       if (SHIRT(y)[0] !== 245) continue;
       for (const x of [BODY.x0 + 8, BODY.x1 - 8]) expect(px(onGrey, x, y)).toEqual([245, 245, 245]);
     }
+  });
+});
+
+describe('Creative looks draw no ghost of the old backdrop where the mask bleeds over it', () => {
+  // a dark wall with a glow just beside the body (inside the matte's band), loose dark hair off the mask above it,
+  // and the segmentation's mask bleeding over the glow at a soft value (as beside cgi-model-27's shoulder)
+  const WALL: [number, number, number] = [110, 100, 98];
+  const NAVY: [number, number, number] = [30, 40, 90];
+  const glow = (x: number, y: number) => Math.max(0, 1 - Math.hypot(x - 84, y - 180) / 14) * 55;
+  const image = newRgba(S, T);
+  const mask: GrayImage = { width: S, height: T, data: new Uint8Array(S * T) };
+  for (let y = 0; y < T; y++) {
+    for (let x = 0; x < S; x++) {
+      const i = y * S + x;
+      const body = x >= 90 && x <= 200 && y >= 120 && y <= 470;
+      const hair = x >= 50 && x < 90 && y >= 130 && y < 160 && (x + y) % 4 < 2;
+      const g = glow(x, y);
+      const c: [number, number, number] = body ? NAVY : hair ? HAIR : [WALL[0] + g, WALL[1] + g, WALL[2] + g];
+      image.data.set([...c, 255], i * 4);
+      mask.data[i] = body ? 255 : x >= 70 && y >= 150 && y < 215 ? 100 : 0;
+    }
+  }
+  const out = applyLook(image, mask, { background: 'studio-grey', grade: 'none' });
+  const bg = drawBackground('studio-grey', S, T);
+
+  it('draws the glow no paler than both the photo and the new background (no decontaminated pale ghost)', () => {
+    let worst = 0;
+    let seen = 0;
+    for (let y = 168; y < 192; y++) {
+      for (let x = 74; x < 88; x++) {
+        if (glow(x, y) < 20) continue;
+        seen++;
+        const o = px(out, x, y);
+        const p = px(image, x, y);
+        const b = px(bg, x, y);
+        const luma = (c: number[]) => (c[0]! + c[1]! + c[2]!) / 3;
+        worst = Math.max(worst, luma(o) - Math.max(luma(p), luma(b)));
+      }
+    }
+    expect(seen).toBeGreaterThan(50);
+    expect(worst).toBeLessThan(6);
+  });
+});
+
+describe('Creative looks keep the garments drawn past the old outline (withGarments)', () => {
+  // a sleeve drawn beside the body where the photo's person mask has none, in a grey close to the wall's
+  const WALL: [number, number, number] = [150, 150, 152];
+  const SLEEVE: [number, number, number] = [140, 142, 150];
+  const inSleeve = (x: number, y: number) => x >= 40 && x < 60 && y >= 160 && y < 300;
+  const image = newRgba(S, T);
+  const mask: GrayImage = { width: S, height: T, data: new Uint8Array(S * T) };
+  const garment: GrayImage = { width: S, height: T, data: new Uint8Array(S * T) };
+  for (let y = 0; y < T; y++) {
+    for (let x = 0; x < S; x++) {
+      const i = y * S + x;
+      const body = inBody(x, y);
+      image.data.set([...(body ? SHIRT(y) : inSleeve(x, y) ? SLEEVE : WALL), 255], i * 4);
+      mask.data[i] = body ? 255 : 0;
+      garment.data[i] = inSleeve(x, y) ? 255 : 0;
+    }
+  }
+  const sleeveLost = (out: RgbaImage) => {
+    let lost = 0;
+    for (let y = 170; y < 290; y += 4)
+      for (let x = 44; x < 56; x += 2) if (px(out, x, y).some((v, c) => Math.abs(v! - SLEEVE[c]!) > 4)) lost++;
+    return lost;
+  };
+
+  it("draws the whole sleeve as drawn; by the photo's mask alone the matte took it for the wall", () => {
+    const look = { background: 'studio-white', grade: 'none' } as const;
+    expect(sleeveLost(applyLook(image, mask, look, garment))).toBe(0);
+    expect(sleeveLost(applyLook(image, mask, look))).toBeGreaterThan(100);
+  });
+
+  it("takes a smaller mask to the garment map's size", () => {
+    const half: GrayImage = { width: S / 2, height: T / 2, data: new Uint8Array((S / 2) * (T / 2)).fill(255) };
+    const m = withGarments(half, garment);
+    expect([m.width, m.height]).toEqual([S, T]);
+    expect(m.data.every((v) => v === 255)).toBe(true);
   });
 });
 

@@ -47,7 +47,11 @@ export function featherMask(mask: GrayImage, width: number, height: number): Flo
   return f;
 }
 
-export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
+/**
+ * `drawn`: where the engine drew garments (coverage 0..255, at the image's size), the person for sure: kept at least
+ * that opaque in the photo's colours whatever their colour says (a grey sleeve before a grey wall is no wall).
+ */
+export function personMatte(image: RgbaImage, mask: GrayImage, drawn?: GrayImage): PersonMatte {
   const { width: w, height: h, data: d } = image;
   const n = w * h;
   const soft = featherMask(mask, w, h);
@@ -75,33 +79,6 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
   const k = Math.min(1, MATTE.fillSize / Math.max(w, h));
   const sw = Math.max(1, Math.round(w * k));
   const sh = Math.max(1, Math.round(h * k));
-  const sBg = new Float32Array(sw * sh * 3);
-  const sFg = new Float32Array(sw * sh * 3);
-  const bgKnown = new Float32Array(sw * sh);
-  const fgKnown = new Float32Array(sw * sh);
-  for (let y = 0; y < h; y++) {
-    const sy = Math.min(sh - 1, Math.floor(y * k));
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const j = sy * sw + Math.min(sw - 1, Math.floor(x * k));
-      const into = !outer[i] ? sBg : inner[i] ? sFg : null;
-      if (!into) continue;
-      (into === sBg ? bgKnown : fgKnown)[j]! += 1;
-      for (let c = 0; c < 3; c++) into[j * 3 + c]! += d[i * 4 + c] ?? 0;
-    }
-  }
-  for (const [plane, known] of [
-    [sBg, bgKnown],
-    [sFg, fgKnown],
-  ] as const) {
-    for (let j = 0; j < sw * sh; j++) {
-      const cnt = known[j] ?? 0;
-      if (!cnt) continue;
-      for (let c = 0; c < 3; c++) plane[j * 3 + c] = (plane[j * 3 + c] ?? 0) / cnt;
-      known[j] = 1;
-    }
-    pushPullFill(plane, known, sw, sh);
-  }
   const sample = (plane: Float32Array, x: number, y: number, out: Float32Array, at: number) => {
     const fx = Math.max(0, Math.min(sw - 1, (x + 0.5) * k - 0.5));
     const fy = Math.max(0, Math.min(sh - 1, (y + 0.5) * k - 0.5));
@@ -117,6 +94,33 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
       out[at + c] = a * (1 - ty) + b * ty;
     }
   };
+  /** The pixels `weight` gives (0: none) averaged onto the small copy and diffused over it. */
+  const diffuse = (weight: (i: number, x: number, y: number) => number): Float32Array => {
+    const plane = new Float32Array(sw * sh * 3);
+    const known = new Float32Array(sw * sh);
+    for (let y = 0; y < h; y++) {
+      const sy = Math.min(sh - 1, Math.floor(y * k));
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const wt = weight(i, x, y);
+        if (wt <= 0) continue;
+        const j = sy * sw + Math.min(sw - 1, Math.floor(x * k));
+        known[j] = (known[j] ?? 0) + wt;
+        for (let c = 0; c < 3; c++) plane[j * 3 + c] = (plane[j * 3 + c] ?? 0) + wt * (d[i * 4 + c] ?? 0);
+      }
+    }
+    for (let j = 0; j < sw * sh; j++) {
+      const cnt = known[j] ?? 0;
+      if (!cnt) continue;
+      for (let c = 0; c < 3; c++) plane[j * 3 + c] = (plane[j * 3 + c] ?? 0) / cnt;
+      known[j] = 1;
+    }
+    pushPullFill(plane, known, sw, sh);
+    return plane;
+  };
+  const sFg = diffuse((i) => (outer[i] && inner[i] ? 1 : 0));
+  // the local background: the pixels surely outside the mask's band
+  const sBg = diffuse((i) => (outer[i] ? 0 : 1));
   const bg = new Float32Array(3);
   const fg = new Float32Array(n * 3);
   const alpha = new Float32Array(n);
@@ -163,15 +167,31 @@ export function personMatte(image: RgbaImage, mask: GrayImage): PersonMatte {
     const looksBg = deep[i]
       ? 0
       : ramp(MATTE.bgMatch, MATTE.bgMatch * 0.5, toBg) * ramp(0.7, 0.4, toBg / Math.max(1, toFg));
-    const looksPerson = ramp(MATTE.bgMatch, MATTE.bgMatch * 2, toBg);
+    // ... and the person only where the pixel is also plainly nearer the person's colour than the background's: a
+    // backdrop lighter than the estimate beside it (a glow behind a shoulder, between dark flying hair and a
+    // darker floor) is neither, and keeps the mask's value, not the colour's (it drew a ghost of the old backdrop)
+    const looksPerson = ramp(MATTE.bgMatch, MATTE.bgMatch * 2, toBg) * ramp(0.7, 0.4, toFg / Math.max(1, toBg));
     const a = m + looksBg * (Math.min(m, fromColour) - m) + looksPerson * (Math.max(m, fromColour) - m);
     alpha[i] = a;
-    if (a > 0.02) {
-      // the pixel is a * person + (1 - a) * background: the person's part, kept near the photo's colour
-      for (let c = 0; c < 3; c++) {
-        const v = ((d[i * 4 + c] ?? 0) - (1 - a) * (bg[c] ?? 0)) / a;
-        fg[i * 3 + c] = Math.max(0, Math.min(255, v));
-      }
+    // the pixel is a * person + (1 - a) * background: the person's part, as sure as the colour is of what the pixel
+    // is (a pixel plainly neither keeps the photo's colour: taking out a background estimated wrong there drew a
+    // pale ghost of the old backdrop at the mask's soft value)
+    const sure = Math.max(looksBg, looksPerson);
+    for (let c = 0; c < 3; c++) {
+      const photo = d[i * 4 + c] ?? 0;
+      const v = a > 0.02 ? Math.max(0, Math.min(255, (photo - (1 - a) * (bg[c] ?? 0)) / a)) : (fg[i * 3 + c] ?? 0);
+      fg[i * 3 + c] = photo + sure * (v - photo);
+    }
+  }
+  if (drawn && drawn.width === w && drawn.height === h) {
+    for (let i = 0; i < n; i++) {
+      const g = (drawn.data[i] ?? 0) / 255;
+      if (g <= (alpha[i] ?? 0)) continue;
+      // the drawn garment's share is the photo's colour (it was composited over what the matte took out)
+      const a0 = alpha[i] ?? 0;
+      for (let c = 0; c < 3; c++)
+        fg[i * 3 + c] = (fg[i * 3 + c] ?? 0) + ((d[i * 4 + c] ?? 0) - (fg[i * 3 + c] ?? 0)) * ((g - a0) / g);
+      alpha[i] = g;
     }
   }
   return { alpha, fg };
