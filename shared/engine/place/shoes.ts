@@ -16,6 +16,7 @@ import {
   paleNearby,
   profileAt,
   pumpGloss,
+  pumpTurn,
   type LegRow,
 } from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
@@ -404,6 +405,18 @@ export function placeShoes(
                 }
               : {}),
           };
+          // a standing pump over an old shoe whose middle lies plainly to one side of the ankle (TOE_ASIDE shin
+          // widths): the foot points that way (seen three quarters), its toe that way (TOE_SHIFT, as far as the foot
+          // is turned out) and its heel and counter on the other side, whichever foot it is (not a symmetric front,
+          // a low wide tray, with its heel beside the toe)
+          const aside = old && kind === 'pump' && !pointe ? old.x + old.w / 2 - leg.end.x : 0;
+          const pointsAside = Math.abs(aside) > leg.widthEnd * TOE_ASIDE;
+          if (pointsAside) {
+            const turned = pumpTurn(at.width, at.height);
+            Object.assign(at, {
+              toe: Math.sign(aside) * Math.min(TOE_SHIFT, (TOE_SHIFT_GAIN * Math.abs(aside)) / Math.max(1, at.width)) * turned,
+            });
+          }
           // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts); a trainer drawn
           // as one seen from the front (shoe-trainer.ts)
           if (kind === 'boot') {
@@ -467,7 +480,8 @@ export function placeShoes(
             drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask, legRows);
           }
           // its sides along the foot and its heel (shoe-heel.ts)
-          if (kind === 'pump' && !pointe) drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
+          if (kind === 'pump' && !pointe)
+            drawPumpHeel(drawn, image, alpha, b, toeRight, tint, pointsAside ? { ...at, outer: Math.sign(aside) } : at);
         } else {
           drawGrid(drawn, source, { ...src, y: top, h: srcH }, drop ? SOLE_COLS : 6, 3, map);
           // (a rear boot's foot or pump in profile: a toe box with a crown, an underside and a sole, in the front
@@ -784,6 +798,11 @@ const RIDGE_ALONG = 0.3;
 const RIDGE_MOST = 0.55;
 /** Over an old shoe, the instep flares from the ankle to this share of the front's width either side at the throat (the vamp's sides there). */
 const INSTEP_FLARE = TOE_HALF * 0.7;
+/** A standing pump over an old shoe whose middle is more than TOE_ASIDE shin widths beside the ankle points that way:
+ * its toe shifted that way by TOE_SHIFT_GAIN times that offset (a share of the front's width, at most TOE_SHIFT). */
+const TOE_ASIDE = 0.15;
+const TOE_SHIFT_GAIN = 1.5;
+const TOE_SHIFT = 0.25;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -839,7 +858,16 @@ function drawFront(
   b: Box,
   kind: FrontKind,
   tint: [number, number, number],
-  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number; pointe?: boolean },
+  at: {
+    sole: Point;
+    across: Point;
+    up: Point;
+    width: number;
+    height: number;
+    outer: number;
+    pointe?: boolean;
+    toe?: number;
+  },
   topHalf: number,
 ): void {
   const { sole, across, up, width, height, outer } = at;
@@ -913,6 +941,7 @@ function drawFront(
       : kind === 'boot'
         ? 0.95
         : 1 - 0.3 * t * t;
+  const toeTop = Math.max(1e-6, topAt(1));
   // (on its toes: the tip round, as wide as the toe there)
   const r = at.pointe ? halfAt(0) * width : Math.min(width, height) * 0.12;
   const roundToe = kind === 'pump' && !at.pointe;
@@ -954,9 +983,11 @@ function drawFront(
     for (let x = X0; x <= X1; x++) {
       const dx = x - sole.x;
       const dy = y - sole.y;
-      const u = (dx * across.x + dy * across.y) / width;
       const v = (dx * up.x + dy * up.y) / height;
       if (v < -drop - 1 / height || v > 1) continue;
+      // (a standing pump on a foot turned to one side: its toe towards where the foot points, `at.toe`, the shift
+      // fading to none at the vamp's sides' top)
+      const u = (dx * across.x + dy * across.y) / width - (at.toe ?? 0) * Math.max(0, 1 - Math.max(0, v) / toeTop);
       const hw = halfAt(Math.max(0, v));
       const t = Math.min(1, Math.abs(u) / hw);
       const top = topAt(t);
