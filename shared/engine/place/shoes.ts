@@ -803,6 +803,7 @@ const INSTEP_FLARE = TOE_HALF * 0.7;
 const TOE_ASIDE = 0.15;
 const TOE_SHIFT_GAIN = 1.5;
 const TOE_SHIFT = 0.25;
+const THROAT_TOWARDS = 0.6;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -990,7 +991,10 @@ function drawFront(
       const u = (dx * across.x + dy * across.y) / width - (at.toe ?? 0) * Math.max(0, 1 - Math.max(0, v) / toeTop);
       const hw = halfAt(Math.max(0, v));
       const t = Math.min(1, Math.abs(u) / hw);
-      const top = topAt(t);
+      // (...its throat's lowest point that way too, THROAT_TOWARDS of the toe's shift: the opening seen three
+      // quarters, a short steep side towards the toe and a long one going back towards the heel)
+      const dip = Math.max(-hw * 0.6, Math.min(hw * 0.6, (at.toe ?? 0) * THROAT_TOWARDS));
+      const top = topAt(dip ? Math.min(1, Math.abs(u - dip) / (hw - Math.sign(u - dip) * dip)) : t);
       // (a pump's toe round underneath: its bottom rising towards its sides, PUMP_TOE_ROUND)
       const vb = roundToe ? PUMP_TOE_ROUND * toeH * ((Math.abs(u) / (TOE_HALF * 0.8)) ** 2 - PUMP_TOE_DROP) : 0;
       // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
