@@ -590,4 +590,47 @@ describe('shoes seen from the front (real models)', () => {
     }
     expect({ pale, ridge, ok: pale.every((n) => n < 6) && ridge.every((r) => r > 1.3) }).toMatchObject({ ok: true });
   }, 60_000);
+
+  // round 33: ai-body stands three quarters, both feet pointing to the image left (the old flats' lower ends left of
+  // the ankles), but each pump was a symmetric front, a low wide tray, its heel on its foot's inner side whichever
+  // way the foot pointed (the image-right foot's heel under its toe). Now a pump on a foot turned aside points that
+  // way. Measured per foot from the photo: where it points, the person mask's middle in its box's lowest quarter
+  // against the ankle (shin widths); on the render, the vamp's lowest rows' middle and the dark heel's against the
+  // red's middle (shares of its half width): the toe that way and the heel the other way.
+  // (ai-body on the old code: toe -0.02 / 0.05, heel 0.63 / -0.79; now toe <= -0.1, heel > 0 on both)
+  it('points a pump on a foot turned aside that way, its toe that way and its heel the other way', async () => {
+    const shoe = ([r, g, b]: Rgb) => r > 35 && r > g * 2 && r > b * 1.8;
+    const { person, body, image, cov } = await renderOnce('heels-red');
+    const fs = feet(body, image, cov);
+    const W = person.width;
+    const out: { points: number; toe: number; heel: number }[] = [];
+    [body.legL, body.legR].forEach((leg, i) => {
+      const f = fs[i]!;
+      const box = footBox(body, leg.end, leg.widthEnd);
+      let sx = 0;
+      let n = 0;
+      for (let y = Math.round(box.y + box.h * 0.75); y < Math.min(person.height, box.y + box.h); y++) {
+        for (let x = Math.max(0, Math.round(box.x)); x < Math.min(W, box.x + box.w); x++) {
+          if (body.mask[y * W + x]! < 128) continue;
+          sx += x;
+          n++;
+        }
+      }
+      const points = (sx / Math.max(1, n) - leg.end.x) / leg.widthEnd;
+      // (in this foot's box across: not the other pump)
+      const px = f.px.filter((p) => shoe(p.c) && p.x >= box.x && p.x <= box.x + box.w);
+      const soleY = Math.max(...px.map((p) => p.y));
+      const up = (p: { y: number }) => (soleY - p.y) / (soleY - f.ankleY);
+      const xs = px.map((p) => p.x);
+      const mid = (Math.min(...xs) + Math.max(...xs)) / 2;
+      const half = (Math.max(...xs) - Math.min(...xs)) / 2;
+      const meanX = (q: { x: number }[]) => q.reduce((a, p) => a + p.x, 0) / Math.max(1, q.length);
+      const low = px.filter((p) => up(p) < 0.12 && p.c[0] >= 110);
+      const dark = px.filter((p) => p.c[0] < 110 && up(p) > 0.15 && up(p) < 0.55);
+      out.push({ points, toe: (meanX(low) - mid) / half, heel: dark.length ? (meanX(dark) - mid) / half : 0 });
+    });
+    const turned = out.filter((o) => Math.abs(o.points) > 0.2);
+    const ok = turned.every((o) => o.toe * Math.sign(o.points) > 0.1 && o.heel * Math.sign(o.points) < 0);
+    expect({ out, ok: turned.length === 2 && ok }).toMatchObject({ ok: true });
+  }, 60_000);
 });

@@ -411,12 +411,11 @@ export function placeShoes(
           // a low wide tray, with its heel beside the toe)
           const aside = old && kind === 'pump' && !pointe ? old.x + old.w / 2 - leg.end.x : 0;
           const pointsAside = Math.abs(aside) > leg.widthEnd * TOE_ASIDE;
-          if (pointsAside) {
-            const turned = pumpTurn(at.width, at.height);
-            Object.assign(at, {
-              toe: Math.sign(aside) * Math.min(TOE_SHIFT, (TOE_SHIFT_GAIN * Math.abs(aside)) / Math.max(1, at.width)) * turned,
-            });
-          }
+          const toe = pointsAside
+            ? Math.sign(aside) *
+              Math.min(TOE_SHIFT, (TOE_SHIFT_GAIN * Math.abs(aside)) / Math.max(1, at.width)) *
+              pumpTurn(at.width, at.height)
+            : 0;
           // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts); a trainer drawn
           // as one seen from the front (shoe-trainer.ts)
           if (kind === 'boot') {
@@ -445,7 +444,7 @@ export function placeShoes(
                 shadeRearShaft(drawn, profile, calf, leg.widthEnd, leg.end.y, sole.y - (profile.box.y + profile.box.h));
             }
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
-          else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
+          else drawFront(drawn, image, alpha, b, kind, tint, toe ? { ...at, toe } : at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
