@@ -802,6 +802,7 @@ const INSTEP_FLARE = TOE_HALF * 0.7;
 const TOE_ASIDE = 0.15;
 const TOE_SHIFT_GAIN = 1.5;
 const TOE_SHIFT = 0.25;
+/** ...and its throat's lowest point this share of that shift that way (the opening seen three quarters). */
 const THROAT_TOWARDS = 0.6;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
