@@ -405,11 +405,12 @@ export function placeShoes(
                 }
               : {}),
           };
-          // a standing pump over an old shoe whose middle lies plainly to one side of the ankle (TOE_ASIDE shin
-          // widths): the foot points that way (seen three quarters), its toe that way (TOE_SHIFT, as far as the foot
-          // is turned out) and its heel and counter on the other side, whichever foot it is (not a symmetric front,
-          // a low wide tray, with its heel beside the toe)
-          const aside = old && kind === 'pump' && !pointe ? old.x + old.w / 2 - leg.end.x : 0;
+          // a standing pump over an old shoe whose lowest part (the person mask's middle in the foot's lowest
+          // quarter: the toe on the floor, not an old heel behind it) lies plainly to one side of the ankle (TOE_ASIDE
+          // shin widths): the foot points that way (seen three quarters), its toe that way (TOE_SHIFT, as far as the
+          // foot is turned out) and its heel and counter on the other side, whichever foot it is (not a symmetric
+          // front, a low wide tray, with its heel beside the toe)
+          const aside = old && kind === 'pump' && !pointe ? toeAside(body, foot, sole.y, leg.end) : 0;
           const pointsAside = Math.abs(aside) > leg.widthEnd * TOE_ASIDE;
           const toe = pointsAside
             ? Math.sign(aside) *
@@ -753,6 +754,25 @@ export function footBox(body: Body, ankle: Point, shinW: number, depthW = shinW,
   const w = Math.min(Math.max(maxX - minX, w0 * 0.9), w0 * 1.5) * 1.06;
   const mid = (minX + maxX) / 2;
   return { x: mid - w / 2, y: sole + w0 * 0.04 - h, w, h };
+}
+
+/** The person mask's middle across the foot's box (`foot`) in its lowest quarter up from the sole, less the ankle's x. */
+function toeAside(body: Body, foot: Box, soleY: number, ankle: Point): number {
+  const W = body.width;
+  const x0 = Math.max(0, Math.round(foot.x));
+  const x1 = Math.min(W - 1, Math.round(foot.x + foot.w));
+  const y1 = Math.min(body.height - 1, Math.round(soleY));
+  const y0 = Math.max(0, Math.round(soleY - (soleY - ankle.y) * 0.25));
+  let sx = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if ((body.mask[y * W + x] ?? 0) < 128) continue;
+      sx += x;
+      n++;
+    }
+  }
+  return n ? sx / n - ankle.x : 0;
 }
 
 /** What a shoe seen from the front is drawn as: a closed shoe, a pump (open over the instep) or a boot. */
