@@ -824,6 +824,9 @@ const TOE_SHIFT_GAIN = 1.5;
 const TOE_SHIFT = 0.25;
 /** ...and its throat's lowest point this share of that shift that way (the opening seen three quarters). */
 const THROAT_TOWARDS = 0.6;
+/** ...and on the heel's side its vamp stretched back by this share of that shift (not shifted off its unshifted side:
+ * the old shoe's fill, skin on some people, showing as a patch under it between its heel and its toe). */
+const HEEL_STRETCH = 0.5;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -1007,9 +1010,12 @@ function drawFront(
       const v = (dx * up.x + dy * up.y) / height;
       if (v < -drop - 1 / height || v > 1) continue;
       // (a standing pump on a foot turned to one side: its toe towards where the foot points, `at.toe`, the shift
-      // fading to none at the vamp's sides' top)
-      const u = (dx * across.x + dy * across.y) / width - (at.toe ?? 0) * Math.max(0, 1 - Math.max(0, v) / toeTop);
+      // fading to none at the vamp's sides' top; on the heel's side stretched back HEEL_STRETCH of that way, not
+      // shifted off the old shoe: no patch of its fill under the vamp between its heel and its toe)
       const hw = halfAt(Math.max(0, v));
+      const shift = (at.toe ?? 0) * Math.max(0, 1 - Math.max(0, v) / toeTop);
+      const u0 = (dx * across.x + dy * across.y) / width - shift;
+      const u = u0 * shift < 0 ? (u0 * hw) / (hw + HEEL_STRETCH * Math.abs(shift)) : u0;
       const t = Math.min(1, Math.abs(u) / hw);
       // (...its throat's lowest point that way too, THROAT_TOWARDS of the toe's shift: the opening seen three
       // quarters, a short steep side towards the toe and a long one going back towards the heel)
