@@ -235,9 +235,9 @@ describe('shoes seen from the front (real models)', () => {
   // (not the dark heel or sole band): its lowest row per column, the mean rise over 0.5-0.8 of its half width either
   // side above the mean over its middle 0.2 (a lean cancels out), a share of the height from the sole to the ankle
   // (ai-body: 0.03 / 0.05 on the old code, 0.08 / 0.11 now)
-  // (round 34: around the vamp's leaning middle, per column of its own frame, `vampFrame`: a toe drawn towards where a
-  // turned foot points leans, and the plain box's middle is then off the toe's. ai-body: 0.09 / 0.10 at 9930baf,
-  // 0.09 / 0.08 now)
+  // (round 34: per column of the vamp's own frame, `vampFrame` (a toe drawn towards where a turned foot points leans:
+  // the plain box's middle is then off the toe's), around the toe's lowest point, each side over its own half width
+  // (its heel's side stretched back, HEEL_STRETCH). ai-body: 0.09 / 0.11 at 9930baf, 0.08 / 0.08 now)
   it("rounds a pump's toe underneath, no flat-bottomed tray", async () => {
     const vamp = ([r, g, b]: Rgb) => r >= 110 && r > g * 2 && r > b * 1.8;
     const rise: number[] = [];
@@ -246,15 +246,20 @@ describe('shoes seen from the front (real models)', () => {
       const soleY = Math.max(...px.map((p) => p.y));
       const up = (p: { y: number }) => (soleY - p.y) / (soleY - f.ankleY);
       const fr = vampFrame(px, soleY, f.ankleY);
-      const half = fr.half;
       // (per column of the vamp's own frame: across it from its leaning middle)
       const bottom = new Map<number, number>();
       for (const p of px) {
         const k = Math.round(p.x - fr.at(up(p)));
         if (p.y > (bottom.get(k) ?? -1)) bottom.set(k, p.y);
       }
+      // (around the toe's lowest point, each side over its own half width: a vamp stretched back on its heel's side)
+      const lowest = Math.max(...bottom.values());
+      const tips = [...bottom].filter(([, y]) => y >= lowest - 1).map(([k]) => k);
+      const tip = tips.reduce((a, k) => a + k, 0) / tips.length;
+      const ks = [...bottom.keys()];
+      const side = (k: number) => (k < tip ? (tip - k) / (tip - Math.min(...ks)) : (k - tip) / (Math.max(...ks) - tip));
       const mean = (k0: number, k1: number) => {
-        const ys = [...bottom].filter(([k]) => Math.abs(k) >= half * k0 && Math.abs(k) <= half * k1);
+        const ys = [...bottom].filter(([k]) => side(k) >= k0 && side(k) <= k1);
         return ys.reduce((a, [, y]) => a + (soleY - y), 0) / Math.max(1, ys.length) / (soleY - f.ankleY);
       };
       rise.push(mean(0.5, 0.8) - mean(0, 0.2));
