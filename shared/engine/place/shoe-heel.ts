@@ -40,6 +40,11 @@ const WALL_IN = 0.72;
 const HEEL_HALF_TOP = 0.07;
 const HEEL_HALF_TIP = 0.025;
 
+/** How far a foot is turned out (0 pointing at the camera, 1 turned), from its front's width and height (the aspects above). */
+export function pumpTurn(width: number, height: number): number {
+  return Math.min(1, Math.max(0, (FACING_ASPECT - height / width) / (FACING_ASPECT - TURNED_ASPECT)));
+}
+
 type Rgb = [number, number, number];
 
 /** A side view's colour is the median of about this many of its pixels. */
@@ -99,7 +104,7 @@ export function drawPumpHeel(
   const wall = sideColour(image, alpha, b, toeRight, [0.45, 0.7], [0.25, 0.85]);
   const heel = sideColour(image, alpha, b, toeRight, [0.8, 0.97], [0.6, 0.95]) ?? wall;
   if (!wall || !heel) return;
-  const turn = Math.min(1, Math.max(0, (FACING_ASPECT - height / width) / (FACING_ASPECT - TURNED_ASPECT)));
+  const turn = pumpTurn(width, height);
   const { X0, X1, Y0, Y1 } = canvasBox(sole, across, up, width, height, layer);
   const W = layer.width;
   const put = (o: number, c: Rgb, shade: number, a: number, under: boolean): void => {

@@ -16,6 +16,7 @@ import {
   paleNearby,
   profileAt,
   pumpGloss,
+  pumpTurn,
   type LegRow,
 } from './shoe-heel';
 import { pointeFoot } from './shoe-pointe';
@@ -404,6 +405,18 @@ export function placeShoes(
                 }
               : {}),
           };
+          // a standing pump over an old shoe whose lowest part (the person mask's middle in the foot's lowest
+          // quarter: the toe on the floor, not an old heel behind it) lies plainly to one side of the ankle (TOE_ASIDE
+          // shin widths): the foot points that way (seen three quarters), its toe that way (TOE_SHIFT, as far as the
+          // foot is turned out) and its heel and counter on the other side, whichever foot it is (not a symmetric
+          // front, a low wide tray, with its heel beside the toe)
+          const aside = old && kind === 'pump' && !pointe ? toeAside(body, foot, sole.y, leg.end) : 0;
+          const pointsAside = Math.abs(aside) > leg.widthEnd * TOE_ASIDE;
+          const toe = pointsAside
+            ? Math.sign(aside) *
+              Math.min(TOE_SHIFT, (TOE_SHIFT_GAIN * Math.abs(aside)) / Math.max(1, at.width)) *
+              pumpTurn(at.width, at.height)
+            : 0;
           // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts); a trainer drawn
           // as one seen from the front (shoe-trainer.ts)
           if (kind === 'boot') {
@@ -432,7 +445,7 @@ export function placeShoes(
                 shadeRearShaft(drawn, profile, calf, leg.widthEnd, leg.end.y, sole.y - (profile.box.y + profile.box.h));
             }
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
-          else drawFront(drawn, image, alpha, b, kind, tint, at, bootHalf);
+          else drawFront(drawn, image, alpha, b, kind, tint, toe ? { ...at, toe } : at, bootHalf);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
@@ -467,7 +480,8 @@ export function placeShoes(
             drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask, legRows);
           }
           // its sides along the foot and its heel (shoe-heel.ts)
-          if (kind === 'pump' && !pointe) drawPumpHeel(drawn, image, alpha, b, toeRight, tint, at);
+          if (kind === 'pump' && !pointe)
+            drawPumpHeel(drawn, image, alpha, b, toeRight, tint, pointsAside ? { ...at, outer: Math.sign(aside) } : at);
         } else {
           drawGrid(drawn, source, { ...src, y: top, h: srcH }, drop ? SOLE_COLS : 6, 3, map);
           // (a rear boot's foot or pump in profile: a toe box with a crown, an underside and a sole, in the front
@@ -742,6 +756,25 @@ export function footBox(body: Body, ankle: Point, shinW: number, depthW = shinW,
   return { x: mid - w / 2, y: sole + w0 * 0.04 - h, w, h };
 }
 
+/** The person mask's middle across the foot's box (`foot`) in its lowest quarter up from the sole, less the ankle's x. */
+function toeAside(body: Body, foot: Box, soleY: number, ankle: Point): number {
+  const W = body.width;
+  const x0 = Math.max(0, Math.round(foot.x));
+  const x1 = Math.min(W - 1, Math.round(foot.x + foot.w));
+  const y1 = Math.min(body.height - 1, Math.round(soleY));
+  const y0 = Math.max(0, Math.round(soleY - (soleY - ankle.y) * 0.25));
+  let sx = 0;
+  let n = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if ((body.mask[y * W + x] ?? 0) < 128) continue;
+      sx += x;
+      n++;
+    }
+  }
+  return n ? sx / n - ankle.x : 0;
+}
+
 /** What a shoe seen from the front is drawn as: a closed shoe, a pump (open over the instep) or a boot. */
 export type FrontKind = 'closed' | 'pump' | 'boot';
 
@@ -784,6 +817,16 @@ const RIDGE_ALONG = 0.3;
 const RIDGE_MOST = 0.55;
 /** Over an old shoe, the instep flares from the ankle to this share of the front's width either side at the throat (the vamp's sides there). */
 const INSTEP_FLARE = TOE_HALF * 0.7;
+/** A standing pump over an old shoe whose middle is more than TOE_ASIDE shin widths beside the ankle points that way:
+ * its toe shifted that way by TOE_SHIFT_GAIN times that offset (a share of the front's width, at most TOE_SHIFT). */
+const TOE_ASIDE = 0.15;
+const TOE_SHIFT_GAIN = 1.5;
+const TOE_SHIFT = 0.25;
+/** ...and its throat's lowest point this share of that shift that way (the opening seen three quarters). */
+const THROAT_TOWARDS = 0.6;
+/** ...and on the heel's side its vamp stretched back by this share of that shift (not shifted off its unshifted side:
+ * the old shoe's fill, skin on some people, showing as a patch under it between its heel and its toe). */
+const HEEL_STRETCH = 0.5;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -839,7 +882,16 @@ function drawFront(
   b: Box,
   kind: FrontKind,
   tint: [number, number, number],
-  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number; pointe?: boolean },
+  at: {
+    sole: Point;
+    across: Point;
+    up: Point;
+    width: number;
+    height: number;
+    outer: number;
+    pointe?: boolean;
+    toe?: number;
+  },
   topHalf: number,
 ): void {
   const { sole, across, up, width, height, outer } = at;
@@ -913,6 +965,7 @@ function drawFront(
       : kind === 'boot'
         ? 0.95
         : 1 - 0.3 * t * t;
+  const toeTop = Math.max(1e-6, topAt(1));
   // (on its toes: the tip round, as wide as the toe there)
   const r = at.pointe ? halfAt(0) * width : Math.min(width, height) * 0.12;
   const roundToe = kind === 'pump' && !at.pointe;
@@ -954,12 +1007,20 @@ function drawFront(
     for (let x = X0; x <= X1; x++) {
       const dx = x - sole.x;
       const dy = y - sole.y;
-      const u = (dx * across.x + dy * across.y) / width;
       const v = (dx * up.x + dy * up.y) / height;
       if (v < -drop - 1 / height || v > 1) continue;
+      // (a standing pump on a foot turned to one side: its toe towards where the foot points, `at.toe`, the shift
+      // fading to none at the vamp's sides' top; on the heel's side stretched back HEEL_STRETCH of that way, not
+      // shifted off the old shoe: no patch of its fill under the vamp between its heel and its toe)
       const hw = halfAt(Math.max(0, v));
+      const shift = (at.toe ?? 0) * Math.max(0, 1 - Math.max(0, v) / toeTop);
+      const u0 = (dx * across.x + dy * across.y) / width - shift;
+      const u = u0 * shift < 0 ? (u0 * hw) / (hw + HEEL_STRETCH * Math.abs(shift)) : u0;
       const t = Math.min(1, Math.abs(u) / hw);
-      const top = topAt(t);
+      // (...its throat's lowest point that way too, THROAT_TOWARDS of the toe's shift: the opening seen three
+      // quarters, a short steep side towards the toe and a long one going back towards the heel)
+      const dip = Math.max(-hw * 0.6, Math.min(hw * 0.6, (at.toe ?? 0) * THROAT_TOWARDS));
+      const top = topAt(dip ? Math.min(1, Math.abs(u - dip) / (hw - Math.sign(u - dip) * dip)) : t);
       // (a pump's toe round underneath: its bottom rising towards its sides, PUMP_TOE_ROUND)
       const vb = roundToe ? PUMP_TOE_ROUND * toeH * ((Math.abs(u) / (TOE_HALF * 0.8)) ** 2 - PUMP_TOE_DROP) : 0;
       // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
