@@ -4724,6 +4724,26 @@ export function fillRegion(
     }
     return off <= OUTLINE_BLEND_OFF * OUTLINE_BLEND_OFF ? t : -1;
   };
+  // ... and on the person's outline: within `OUTLINE_BLEND_NEAR` spans of the backdrop (a pixel off the mask) along
+  // a row, a column or a diagonal. A white old dress's glossy highlight inside the body (beside the hair, by a
+  // camisole's strap) passed for such a blend of skin and a white wall, and the region's white pixels on from it
+  // were kept as the photo's: a bright white fleck of the old dress by the strap
+  const nearReach = Math.max(2, Math.round(body.span * OUTLINE_BLEND_NEAR));
+  const nearOutline = (e: number): boolean => {
+    const ex = e % W;
+    const ey = (e / W) | 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if (!dx && !dy) continue;
+        for (let s = 1; s <= nearReach; s++) {
+          const x = ex + dx * s;
+          const y = ey + dy * s;
+          if (x < 0 || x >= W || y < 0 || y >= H || (body.mask[y * W + x] ?? 0) < 128) return true;
+        }
+      }
+    }
+    return false;
+  };
   // a seen pixel that may be such a blend: in the mask, not skin, hair, covered or the region's
   const blendCandidate = (e: number) =>
     !region[e] && !covered?.[e] && (body.mask[e] ?? 0) >= 128 && !maps.skin[e] && (maps.hair[e] ?? 0) < 128;
@@ -4752,7 +4772,7 @@ export function fillRegion(
             read = true;
             if ((last[LAST_ON] ?? 0) < 0.5) break;
           }
-          if (blendShare(e, fill) < OUTLINE_BLEND_SHARE) continue;
+          if (blendShare(e, fill) < OUTLINE_BLEND_SHARE || !nearOutline(e)) continue;
           blendMarks ??= new Uint8Array(W * H);
           blendMarks[e] = 1;
           front.push(e);
@@ -5016,6 +5036,9 @@ const OUTLINE_BLEND_PAST = 0.3;
 const OUTLINE_BLEND_OFF = 32;
 /** ...where the two are at least this many levels apart, is the outline's blend: the fill is not matched to it. */
 const OUTLINE_BLEND_APART = 24;
+/** ...and within this far (x the span) of the backdrop (a pixel off the mask): the outline's, not a pale old garment's
+ * highlight inside the body. */
+const OUTLINE_BLEND_NEAR = 0.05;
 /** The region's own pixels on from such a blend at least this share of the way to the backdrop are the outline's... */
 const OUTLINE_BLEND_RIM = 0.5;
 /** ...within this far of it (x the span): left as the photo's. */
