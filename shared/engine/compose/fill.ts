@@ -3560,7 +3560,7 @@ function litColour(
  * between the arm's outlines, or null off the upper arm.
  */
 function armShadeAt(
-  sh: NonNullable<ReturnType<typeof armShading>> & { raised?: boolean },
+  sh: NonNullable<ReturnType<typeof armShading>> & { raised?: boolean; fromJoint?: boolean },
   x: number,
   y: number,
   own: number[] | null = null,
@@ -3579,7 +3579,10 @@ function armShadeAt(
   // in across the joint (`RAISED_ARM_FADE`), not stepping at it
   // a lowered arm lit like its bare arm beyond an old sleeve's shadow (`nearRgb`) likewise (issue 38, round 24, part
   // G6): the shoulder's round end kept the diffused tone of the shaded neck, a dark cap over the lit upper arm
-  const early = sh.raised || sh.nearRgb !== null;
+  // a lowered arm an old sleeve hid down to the elbow (`fromJoint`: `elbowOnlyArmHalf`) likewise (issue 38, round
+  // 34): its whole upper arm is repainted, and the shoulder's cap kept the chest's diffused tone over the first
+  // quarter, a flat blurred block atop a round, shaded arm (cgi-model-4's crop tee under a tank or a camisole)
+  const early = sh.raised || sh.nearRgb !== null || sh.fromJoint === true;
   const lead = early ? RAISED_ARM_FADE / 2 : 0;
   // down to the nearest bare sections when they lie past the elbow (issue 38, round 30, part M2: an old sleeve's
   // shaded opening round the elbow, filled, was the diffused tone of its dark surroundings below the elbow's line)
@@ -4409,7 +4412,8 @@ export function fillRegion(
             (sh.nearRgb === null && sh.gain === 1) || elbowHem
               ? hemLine(sh, maps.skin, region, W, H, elbowHem ? ELBOW_HEM_WALK : HEM_WALK)
               : null;
-          return [{ ...shade, light: armLight(shade, region, light, W), arm: i, hem }];
+          // (such an arm's own colour and shading run on to its shoulder's top, `armShadeAt`'s `fromJoint`)
+          return [{ ...shade, light: armLight(shade, region, light, W), arm: i, hem, fromJoint: elbowHem }];
         });
   // a one-piece's or a top's chest and shoulders above its neckline: round like the body, lit like the person's own
   // lowered arms across them (`chestShading`), not one flat diffused tone (issue 38, round 16, part W2: a
