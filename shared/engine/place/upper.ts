@@ -2622,6 +2622,9 @@ function flareTop(body: Body, hips: HipLine): number | null {
  * own straight width past that (`LOOSE_*`); a flat lay's straight sides laid on the chest's width down to the hem
  * were a box as wide as the chest over a narrower waist. Never wider than before; returns [centre, half width].
  */
+/** A loose top's side over a side of the body it sees: at most this (x the span) past the ease it would fit with. */
+const SEEN_SIDE_EASE = 0.03;
+
 function followBody(
   body: Body,
   dy: number,
@@ -2661,6 +2664,14 @@ function followBody(
   const loose = g.hood ? LOOSE_HOODED : g.sleeveless ? LOOSE_CLOSE : LOOSE_SLEEVED;
   const wanted = fitted + Math.max(0, own - fitted) * loose;
   let [a, b] = wanted >= half ? [cx - half, cx + half] : [(l + r) / 2 - wanted, (l + r) / 2 + wanted];
+  // a loose top kept at its own width about the torso's middle still covers a side of the body it sees (not only
+  // the torso's cap beside an arm), with its ease past it: on a three-quarter turn the torso's middle is off the
+  // body's, and the bust beside a raised arm bulged out of a straight side (cgi-model-2's hoodie, long sleeves)
+  if (wanted >= half) {
+    const margin = Math.min(wanted - (r - l) / 2, fitted - (r - l) / 2 + body.span * SEEN_SIDE_EASE);
+    if (!sideCapped(body, dy, l, -1)) a = Math.min(a, l - margin);
+    if (!sideCapped(body, dy, r, 1)) b = Math.max(b, r + margin);
+  }
   // a side on the hip line over a flare rests on it with the ease and the slack only: its loose share, centred on
   // a waist narrower on one side (cgi-model-2's, read to the backdrop), put the other side out past the room's clip
   // above the flare, a step where the flare begins
@@ -2764,7 +2775,9 @@ function sidesBesideArms(
       const [tl, tr] = body.torsoEdges(y);
       const reach = (sign < 0 ? body.axisX(y) - tl : tr - body.axisX(y)) + body.span * CAP_PAST;
       const [pl, pr] = bodySides(body, y, caps, Math.floor(reach), seen);
-      if (seen[sign < 0 ? 0 : 1]) {
+      // (or by the mask's own end a few pixels past the walk's last body pixel: glitter in the backdrop broke the
+      // run of its colour, and her bust's side beside the raised arm was taken for the cap's, a straight side)
+      if (seen[sign < 0 ? 0 : 1] || maskEndsBy(body, y, sign < 0 ? pl : pr, sign, reach)) {
         if (sign < 0) l = pl;
         else r = pr;
         continue;
@@ -2781,6 +2794,22 @@ function sidesBesideArms(
   }
   return [l, r];
 }
+/**
+ * Does the person mask end on row y within `BACKDROP_RUN` (x the span, plus a pixel) outwards of x, and inside
+ * `reach` from the axis? (A side walked out to there ended at the mask, not at the walk's reach.)
+ */
+function maskEndsBy(body: Body, y: number, x: number, sign: -1 | 1, reach: number): boolean {
+  const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
+  const ax = body.axisX(yy);
+  const within = Math.max(2, Math.round(body.span * BACKDROP_RUN)) + 1;
+  for (let d = 1; d <= within; d++) {
+    const xi = Math.round(x) + sign * d;
+    if ((xi - ax) * sign > reach) return false;
+    if (xi < 0 || xi >= body.width || (body.mask[yy * body.width + xi] ?? 0) < 128) return true;
+  }
+  return false;
+}
+
 /** An upper arm hangs beside the chest when its axis is at least this far (x the span) from the body's axis. */
 const ARM_BESIDE = 0.3;
 
@@ -3281,3 +3310,4 @@ export function upperArmOut(body: Body, short: readonly [boolean, boolean], visi
     }
   }
 }
+
