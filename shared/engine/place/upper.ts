@@ -3310,4 +3310,3 @@ export function upperArmOut(body: Body, short: readonly [boolean, boolean], visi
     }
   }
 }
-
