@@ -2617,14 +2617,18 @@ function flareTop(body: Body, hips: HipLine): number | null {
 }
 
 /**
+ * A loose top's side over a side of the body seen past the torso's cap: at most this (x the span) past the ease it
+ * would fit with (its loose share up to this).
+ */
+const SEEN_SIDE_EASE = 0.03;
+
+/**
  * A top's side at one of its levels (part N4): where the body's own sides (`bodySides`, the median of a few rows)
  * come in below the chest, the top's come in with them, keeping the body's width times its ease and a share of its
  * own straight width past that (`LOOSE_*`); a flat lay's straight sides laid on the chest's width down to the hem
- * were a box as wide as the chest over a narrower waist. Never wider than before; returns [centre, half width].
+ * were a box as wide as the chest over a narrower waist. Never wider than before (but out over a side seen past the
+ * torso's cap, `SEEN_SIDE_EASE`); returns [centre, half width].
  */
-/** A loose top's side over a side of the body it sees: at most this (x the span) past the ease it would fit with. */
-const SEEN_SIDE_EASE = 0.03;
-
 function followBody(
   body: Body,
   dy: number,
@@ -2664,13 +2668,15 @@ function followBody(
   const loose = g.hood ? LOOSE_HOODED : g.sleeveless ? LOOSE_CLOSE : LOOSE_SLEEVED;
   const wanted = fitted + Math.max(0, own - fitted) * loose;
   let [a, b] = wanted >= half ? [cx - half, cx + half] : [(l + r) / 2 - wanted, (l + r) / 2 + wanted];
-  // a loose top kept at its own width about the torso's middle still covers a side of the body it sees (not only
-  // the torso's cap beside an arm), with its ease past it: on a three-quarter turn the torso's middle is off the
-  // body's, and the bust beside a raised arm bulged out of a straight side (cgi-model-2's hoodie, long sleeves)
+  // a loose top kept at its own width about the torso's middle still covers a side of the body seen past the
+  // torso's capped edge (beside a raised arm, `sidesBesideArms`), with its ease past it: on a three-quarter turn the
+  // torso's middle is off the body's, and the bust beside a raised arm bulged out of a straight side (cgi-model-2's
+  // hoodie, long sleeves). (Within the cap the box's own width stands: a tank's side on cgi-model-27 flared out.)
   if (wanted >= half) {
+    const [tl, tr] = body.torsoEdges(dy);
     const margin = Math.min(wanted - (r - l) / 2, fitted - (r - l) / 2 + body.span * SEEN_SIDE_EASE);
-    if (!sideCapped(body, dy, l, -1)) a = Math.min(a, l - margin);
-    if (!sideCapped(body, dy, r, 1)) b = Math.max(b, r + margin);
+    if (l < tl - 1) a = Math.min(a, l - margin);
+    if (r > tr + 1) b = Math.max(b, r + margin);
   }
   // a side on the hip line over a flare rests on it with the ease and the slack only: its loose share, centred on
   // a waist narrower on one side (cgi-model-2's, read to the backdrop), put the other side out past the room's clip
