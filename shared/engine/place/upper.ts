@@ -2801,17 +2801,23 @@ function sidesBesideArms(
   return [l, r];
 }
 /**
- * Does the person mask end on row y within `BACKDROP_RUN` (x the span, plus a pixel) outwards of x, and inside
- * `reach` from the axis? (A side walked out to there ended at the mask, not at the walk's reach.)
+ * Does the person mask end on row y within `BACKDROP_RUN` (x the span, plus a pixel) outwards of x, inside `reach`
+ * from the axis, with a pixel of the vivid backdrop's colour (`BACKDROP_NEAR`) among the last ones before it? (A side
+ * walked out to there ended at the backdrop, its run broken by glitter; over a grey backdrop the mask's end past the
+ * cap is an old loose top's side, cgi-model-27's tee: not the body's.)
  */
 function maskEndsBy(body: Body, y: number, x: number, sign: -1 | 1, reach: number): boolean {
+  const bd = body.backdrop;
+  if (!bd) return false;
   const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
   const ax = body.axisX(yy);
-  const within = Math.max(2, Math.round(body.span * BACKDROP_RUN)) + 1;
-  for (let d = 1; d <= within; d++) {
+  const run = Math.max(2, Math.round(body.span * BACKDROP_RUN));
+  let near = false;
+  for (let d = -run; d <= run + 1; d++) {
     const xi = Math.round(x) + sign * d;
     if ((xi - ax) * sign > reach) return false;
-    if (xi < 0 || xi >= body.width || (body.mask[yy * body.width + xi] ?? 0) < 128) return true;
+    if (xi < 0 || xi >= body.width || (body.mask[yy * body.width + xi] ?? 0) < 128) return d >= 1 && near;
+    if (bd(xi, yy) <= BACKDROP_NEAR) near = true;
   }
   return false;
 }
