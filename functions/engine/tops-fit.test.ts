@@ -656,3 +656,39 @@ describe('a top over a tutu (round 10, part P14)', () => {
     expect(placed.hips?.cut ?? [false, false]).toEqual([false, false]);
   }, 60_000);
 });
+
+describe('a loose top on a body turned three-quarters (round 34, part c)', () => {
+  it("covers her bust beside the raised arm: the side follows it, not the torso's straight cap", async () => {
+    // cgi-model-2: her image-left arm is raised to her head and her body turned, her bust's side the outline there,
+    // out past the torso's capped edge. A loose top (hoodie, long sleeves) kept its own width about the torso's
+    // middle (off the body's on the turn), and its side walk stopped at the cap (glitter in the pink broke the
+    // backdrop's run): a straight side 10-13 px inside her bust, the old bodice bulging out of it. On the rows 0.28-
+    // 0.42 of the torso down, the body piece's left edge (drawn alone) inside her side there (the axis outwards to
+    // the first pink, 4 pixels in a row), x the span
+    for (const id of ['hoodie-print', 'longsleeve-breton']) {
+      const { placed, body, person } = await place(id, 'cgi-model-2');
+      const W = person.width;
+      const layer = newLayer(W, person.height);
+      placed.drawBody(layer);
+      const at = (x: number, y: number) => (layer.data[(y * W + x) * 4 + 3] ?? 0) > 128;
+      const pink = (x: number, y: number) => {
+        const i = (y * W + x) * 4;
+        const [r, g, b] = [person.data[i]!, person.data[i + 1]!, person.data[i + 2]!];
+        return r > 200 && g < 125 && b > g + 25;
+      };
+      const inside: number[] = [];
+      for (let t = 0.28; t <= 0.42; t += 0.02) {
+        const y = Math.round(body.neck.y + t * body.torsoH);
+        let gl = Math.round(body.axisX(y));
+        while (gl > 0 && at(gl - 1, y)) gl--;
+        let [pl, run] = [Math.round(body.axisX(y)), 0];
+        while (pl > 0 && run < 4) run = pink(--pl, y) ? run + 1 : 0;
+        inside.push((gl - (pl + 3)) / body.span);
+      }
+      // was 0.088 (hoodie-print) and 0.074 (longsleeve-breton); now at most 0.007, the hoodie out by its ease
+      expect(Math.max(...inside), id).toBeLessThan(0.03);
+      // (and not flared far out past it)
+      expect(Math.min(...inside), id).toBeGreaterThan(-0.1);
+    }
+  }, 120_000);
+});

@@ -2617,10 +2617,17 @@ function flareTop(body: Body, hips: HipLine): number | null {
 }
 
 /**
+ * A loose top's side over a side of the body seen past the torso's cap: at most this (x the span) past the ease it
+ * would fit with (its loose share up to this).
+ */
+const SEEN_SIDE_EASE = 0.03;
+
+/**
  * A top's side at one of its levels (part N4): where the body's own sides (`bodySides`, the median of a few rows)
  * come in below the chest, the top's come in with them, keeping the body's width times its ease and a share of its
  * own straight width past that (`LOOSE_*`); a flat lay's straight sides laid on the chest's width down to the hem
- * were a box as wide as the chest over a narrower waist. Never wider than before; returns [centre, half width].
+ * were a box as wide as the chest over a narrower waist. Never wider than before (but out over a side seen past the
+ * torso's cap, `SEEN_SIDE_EASE`); returns [centre, half width].
  */
 function followBody(
   body: Body,
@@ -2661,6 +2668,16 @@ function followBody(
   const loose = g.hood ? LOOSE_HOODED : g.sleeveless ? LOOSE_CLOSE : LOOSE_SLEEVED;
   const wanted = fitted + Math.max(0, own - fitted) * loose;
   let [a, b] = wanted >= half ? [cx - half, cx + half] : [(l + r) / 2 - wanted, (l + r) / 2 + wanted];
+  // a loose top kept at its own width about the torso's middle still covers a side of the body seen past the
+  // torso's capped edge (beside a raised arm, `sidesBesideArms`), with its ease past it: on a three-quarter turn the
+  // torso's middle is off the body's, and the bust beside a raised arm bulged out of a straight side (cgi-model-2's
+  // hoodie, long sleeves). (Within the cap the box's own width stands: a tank's side on cgi-model-27 flared out.)
+  if (wanted >= half) {
+    const [tl, tr] = body.torsoEdges(dy);
+    const margin = Math.min(wanted - (r - l) / 2, fitted - (r - l) / 2 + body.span * SEEN_SIDE_EASE);
+    if (l < tl - 1) a = Math.min(a, l - margin);
+    if (r > tr + 1) b = Math.max(b, r + margin);
+  }
   // a side on the hip line over a flare rests on it with the ease and the slack only: its loose share, centred on
   // a waist narrower on one side (cgi-model-2's, read to the backdrop), put the other side out past the room's clip
   // above the flare, a step where the flare begins
@@ -2764,7 +2781,9 @@ function sidesBesideArms(
       const [tl, tr] = body.torsoEdges(y);
       const reach = (sign < 0 ? body.axisX(y) - tl : tr - body.axisX(y)) + body.span * CAP_PAST;
       const [pl, pr] = bodySides(body, y, caps, Math.floor(reach), seen);
-      if (seen[sign < 0 ? 0 : 1]) {
+      // (or by the mask's own end a few pixels past the walk's last body pixel: glitter in the backdrop broke the
+      // run of its colour, and her bust's side beside the raised arm was taken for the cap's, a straight side)
+      if (seen[sign < 0 ? 0 : 1] || maskEndsBy(body, y, sign < 0 ? pl : pr, sign, reach)) {
         if (sign < 0) l = pl;
         else r = pr;
         continue;
@@ -2781,6 +2800,28 @@ function sidesBesideArms(
   }
   return [l, r];
 }
+/**
+ * Does the person mask end on row y within `BACKDROP_RUN` (x the span, plus a pixel) outwards of x, inside `reach`
+ * from the axis, with a pixel of the vivid backdrop's colour (`BACKDROP_NEAR`) among the last ones before it? (A side
+ * walked out to there ended at the backdrop, its run broken by glitter; over a grey backdrop the mask's end past the
+ * cap is an old loose top's side, cgi-model-27's tee: not the body's.)
+ */
+function maskEndsBy(body: Body, y: number, x: number, sign: -1 | 1, reach: number): boolean {
+  const bd = body.backdrop;
+  if (!bd) return false;
+  const yy = Math.max(0, Math.min(body.height - 1, Math.round(y)));
+  const ax = body.axisX(yy);
+  const run = Math.max(2, Math.round(body.span * BACKDROP_RUN));
+  let near = false;
+  for (let d = -run; d <= run + 1; d++) {
+    const xi = Math.round(x) + sign * d;
+    if ((xi - ax) * sign > reach) return false;
+    if (xi < 0 || xi >= body.width || (body.mask[yy * body.width + xi] ?? 0) < 128) return d >= 1 && near;
+    if (bd(xi, yy) <= BACKDROP_NEAR) near = true;
+  }
+  return false;
+}
+
 /** An upper arm hangs beside the chest when its axis is at least this far (x the span) from the body's axis. */
 const ARM_BESIDE = 0.3;
 
