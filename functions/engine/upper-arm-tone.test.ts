@@ -5,9 +5,7 @@
  * columns"; elsewhere "paler than the forearms").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readScene } from '../../shared/engine/compose/scene';
-import { bareArmHalf, upperArmAxis } from '../../shared/engine/compose/fill';
-import { renderOn } from '../../test/engine/render-on';
+import { loweredArms } from '../../test/engine/lowered-arms';
 import { warmEngineModels } from './node-runtime';
 
 beforeAll(async () => {
@@ -26,20 +24,8 @@ function quantile(v: number[], q: number): number {
  * the way to the wrist, within 0.4x its width of its line).
  */
 async function armPixels(garment: string) {
-  const { photo, analysis, result: r } = await renderOn('cgi-model-4', garment);
-  const { body, maps } = readScene(photo, analysis);
-  const { width: W, height: H } = body;
-  const filled = r.layers.filled.data;
-  const worn = r.layers.garment.data;
-  const d = r.image.data;
-  const lum = (p: number) => (d[p * 4] ?? 0) * 0.299 + (d[p * 4 + 1] ?? 0) * 0.587 + (d[p * 4 + 2] ?? 0) * 0.114;
-  return [body.armL, body.armR].map((arm, i) => {
-    expect(body.armRaised[i]).toBe(false);
-    const axis = upperArmAxis(body, maps, arm) ?? { dx: 0, dy: 0, half: bareArmHalf(body, maps, arm) ?? 0 };
-    const ex = arm.mid.x + axis.dx - arm.root.x;
-    const ey = arm.mid.y + axis.dy - arm.root.y;
-    const e2 = ex * ex + ey * ey;
-    const elen = Math.sqrt(e2);
+  const { W, H, maps, filled, worn, lum, arms } = await loweredArms('cgi-model-4', garment);
+  return arms.map(({ arm, axis, ex, ey, e2, elen }) => {
     const fx = arm.end.x - arm.mid.x;
     const fy = arm.end.y - arm.mid.y;
     const f2 = fx * fx + fy * fy;

@@ -46,6 +46,8 @@ export interface FrontAt {
   outer: number;
   /** On its toes (shoe-pointe.ts): along the foot (`up` the foot's own axis), its toe round at the tip. */
   pointe?: boolean;
+  /** A standing pump on a foot turned aside: its toe's shift that way, a signed share of the front's width (`toeAside`). */
+  toe?: number;
 }
 
 /** The product's colours: its upper, its sole and its stripe (null: none saturated enough). */

@@ -22,7 +22,7 @@ import {
 import { pointeFoot } from './shoe-pointe';
 import { rearBesideShin, type RearFoot } from './shoe-rear';
 import { profileFoot, profileHeight, rearShaftBand, shadeRearShaft, shadeRearToe } from './shoe-profile';
-import { drawTrainerFront, trainerPalette } from './shoe-trainer';
+import { drawTrainerFront, trainerPalette, type FrontAt } from './shoe-trainer';
 
 /** Feet closer than this many shin widths across are one behind the other (not side by side). */
 export const FEET_CLOSE = 0.6;
@@ -882,16 +882,7 @@ function drawFront(
   b: Box,
   kind: FrontKind,
   tint: [number, number, number],
-  at: {
-    sole: Point;
-    across: Point;
-    up: Point;
-    width: number;
-    height: number;
-    outer: number;
-    pointe?: boolean;
-    toe?: number;
-  },
+  at: FrontAt,
   topHalf: number,
 ): void {
   const { sole, across, up, width, height, outer } = at;
