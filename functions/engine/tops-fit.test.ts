@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { detectGarment } from '../../shared/engine';
 import { newLayer, type Layer } from '../../shared/engine/core/raster';
 import type { Point } from '../../shared/engine/core/tps';
+import type { RgbaImage } from '../../shared/engine/core/types';
 import { variantFor } from '../../shared/engine/look/variants';
 import { readScene } from '../../shared/engine/compose/scene';
 import type { Body, Limb } from '../../shared/engine/perception/body';
@@ -583,15 +584,7 @@ describe('a top over a tutu (round 10, part P14)', () => {
     // bodice's there (the axis outwards to the first pink, 4 pixels in a row, each side); (2) its lowest row at
     // its middle column below its lowest row a tenth of its width in from each end, x the span
     const { placed, body, person } = await place('tee-logo', 'cgi-model-2');
-    const W = person.width;
-    const layer = newLayer(W, person.height);
-    placed.drawBody(layer);
-    const at = (x: number, y: number) => (layer.data[(y * W + x) * 4 + 3] ?? 0) > 128;
-    const pink = (x: number, y: number) => {
-      const i = (y * W + x) * 4;
-      const [r, g, b] = [person.data[i]!, person.data[i + 1]!, person.data[i + 2]!];
-      return r > 200 && g < 125 && b > g + 25;
-    };
+    const { W, layer, at, pink } = bodyAloneOnPink(placed, person);
     const ratios: number[] = [];
     for (let t = 0.5; t <= 0.8; t += 0.05) {
       const y = Math.round(body.neck.y + t * body.torsoH);
@@ -657,6 +650,23 @@ describe('a top over a tutu (round 10, part P14)', () => {
   }, 60_000);
 });
 
+/**
+ * cgi-model-2's tests: the top's body piece drawn alone (`layer`; `at`: covered there) and her pink backdrop (`pink`),
+ * per pixel.
+ */
+function bodyAloneOnPink(placed: { drawBody: (layer: Layer) => void }, person: RgbaImage) {
+  const W = person.width;
+  const layer = newLayer(W, person.height);
+  placed.drawBody(layer);
+  const at = (x: number, y: number) => (layer.data[(y * W + x) * 4 + 3] ?? 0) > 128;
+  const pink = (x: number, y: number) => {
+    const i = (y * W + x) * 4;
+    const [r, g, b] = [person.data[i]!, person.data[i + 1]!, person.data[i + 2]!];
+    return r > 200 && g < 125 && b > g + 25;
+  };
+  return { W, layer, at, pink };
+}
+
 describe('a loose top on a body turned three-quarters (round 34, part c)', () => {
   it("covers her bust beside the raised arm: the side follows it, not the torso's straight cap", async () => {
     // cgi-model-2: her image-left arm is raised to her head and her body turned, her bust's side the outline there,
@@ -667,15 +677,7 @@ describe('a loose top on a body turned three-quarters (round 34, part c)', () =>
     // the first pink, 4 pixels in a row), x the span
     for (const id of ['hoodie-print', 'longsleeve-breton']) {
       const { placed, body, person } = await place(id, 'cgi-model-2');
-      const W = person.width;
-      const layer = newLayer(W, person.height);
-      placed.drawBody(layer);
-      const at = (x: number, y: number) => (layer.data[(y * W + x) * 4 + 3] ?? 0) > 128;
-      const pink = (x: number, y: number) => {
-        const i = (y * W + x) * 4;
-        const [r, g, b] = [person.data[i]!, person.data[i + 1]!, person.data[i + 2]!];
-        return r > 200 && g < 125 && b > g + 25;
-      };
+      const { at, pink } = bodyAloneOnPink(placed, person);
       const inside: number[] = [];
       for (let t = 0.28; t <= 0.42; t += 0.02) {
         const y = Math.round(body.neck.y + t * body.torsoH);
