@@ -320,8 +320,12 @@ export function attachStraps(alpha: GrayImage, paint?: () => RgbaImage, hangerSt
     if (c === main || b.x1 < 0) continue;
     const bw = b.x1 - b.x0 + 1;
     const bh = b.y1 - b.y0 + 1;
-    // thin and tall, above the body's top, reaching down to its upper quarter, off its middle, within its width
-    if (bh < STRAP_THIN * bw || bh < mh * 0.08 || b.y0 >= m.y0 || b.y1 > m.y0 + mh * 0.25) continue;
+    // thin and tall (its rows' mean run, not its box: a strap on a photo turned 15 degrees has a box 3 times as
+    // wide as the strap, and dropped, the dress came out with one strap and was gated as a bare torso), above the
+    // body's top, reaching down to its upper quarter, off its middle, within its width
+    const runW = Math.max(1, (sizes[c] ?? 0) / bh);
+    const slanted = bh < STRAP_THIN * bw;
+    if (bh < STRAP_THIN * runW || bh < mh * 0.08 || b.y0 >= m.y0 || b.y1 > m.y0 + mh * 0.25) continue;
     if (Math.abs((b.x0 + b.x1) / 2 - cx) < mw * 0.1 || b.x0 < m.x0 || b.x1 > m.x1) continue;
     // its lower end: the bottom row's pixels, each bridged straight down to the body if the body is near
     const maxGap = Math.max(3, Math.round(mh * STRAP_GAP));
@@ -329,7 +333,8 @@ export function attachStraps(alpha: GrayImage, paint?: () => RgbaImage, hangerSt
     for (let x = b.x0; x <= b.x1; x++) {
       let y = b.y1;
       while (y >= b.y0 && labels[y * w + x] !== c) y--;
-      if (y < b.y0) continue;
+      // (a slanted strap only from its end: the lowest pixel of each of its columns, bridged down, drew a wedge)
+      if (y < b.y0 || (slanted && y < b.y1 - STRAP_END_ROWS)) continue;
       let to = y + 1;
       while (to < h && to - y <= maxGap + 1 && labels[to * w + x] !== main) to++;
       if (to < h && labels[to * w + x] === main) ends.push({ x, y, to });
