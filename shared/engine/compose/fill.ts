@@ -2103,7 +2103,7 @@ export function oldShoes(
     boxes.push(box);
     // a foot on pointe: the floor the mask half took in beside it is no old shoe (`leavePointeFloor`)
     if (pointeFoot(body, leg.end, f.x + f.w / 2, leg.widthEnd, box))
-      leavePointeFloor(out, image, body, [x0, y0, x1, y1], leg.end.y, (x, y) => {
+      leavePointeFloor(out, image, body, [x0, y0, x1, y1], w0, maps, (x, y) => {
         const ax = x - mine.x;
         const ay = y - mine.y;
         const bx = x - other.x;
@@ -2120,6 +2120,10 @@ const POINTE_FLOOR_SOLID = 250;
  * shadow is deeper along it), at least POINTE_FLOOR_PALE of the floor's own saturation (a pale satin shoe is less). */
 const POINTE_FLOOR_CHROMA = 0.03;
 const POINTE_FLOOR_PALE = 0.7;
+/** The old pointe shoe's region grown by this many shin widths over what is not the floor (its ribbons' edges). */
+const POINTE_EDGE = 0.08;
+/** ...and by this many off the mask's solid pixels (the satin's pale halo the mask half took in). */
+const POINTE_HALO = 0.25;
 /** The clean floor: the mask under this. */
 const POINTE_FLOOR_CLEAN = 26;
 
@@ -2135,15 +2139,15 @@ function leavePointeFloor(
   image: RgbaImage,
   body: Body,
   [x0, y0, x1, y1]: [number, number, number, number],
-  ankleY: number,
+  w0: number,
+  { hair, handArea: hands }: Pick<Maps, 'hair' | 'handArea'>,
   mine: (x: number, y: number) => boolean,
 ): void {
   const { width: W, mask } = body;
   const d = image.data;
   const rs: number[] = [];
   const gs: number[] = [];
-  const top = y0;
-  for (let y = top; y <= y1; y++) {
+  for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
       if ((mask[p] ?? 0) >= POINTE_FLOOR_CLEAN) continue;
@@ -2161,18 +2165,39 @@ function leavePointeFloor(
   const ar = fr - 1 / 3;
   const ag = fg - 1 / 3;
   const sat = Math.hypot(ar, ag);
-  for (let y = top; y <= y1; y++) {
+  const floorLike = (p: number) => {
+    const o = p * 4;
+    const sum = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0) + 1;
+    const cr = (d[o] ?? 0) / sum - 1 / 3;
+    const cg = (d[o + 1] ?? 0) / sum - 1 / 3;
+    // (along the floor's own saturation, its shade deeper: from POINTE_FLOOR_PALE of it on; a grey floor: near it)
+    const t = sat > POINTE_FLOOR_CHROMA ? (cr * ar + cg * ag) / (sat * sat) : 1;
+    const off = sat > POINTE_FLOOR_CHROMA ? Math.abs(cr * ag - cg * ar) / sat : Math.hypot(cr - ar, cg - ag);
+    return t >= POINTE_FLOOR_PALE && off < POINTE_FLOOR_CHROMA;
+  };
+  for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const p = y * W + x;
       if (!out[p] || (mask[p] ?? 0) >= POINTE_FLOOR_SOLID || !mine(x, y)) continue;
-      const o = p * 4;
-      const sum = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0) + 1;
-      const cr = (d[o] ?? 0) / sum - 1 / 3;
-      const cg = (d[o + 1] ?? 0) / sum - 1 / 3;
-      // (along the floor's own saturation, its shade deeper: from POINTE_FLOOR_PALE of it on; a grey floor: near it)
-      const t = sat > POINTE_FLOOR_CHROMA ? (cr * ar + cg * ag) / (sat * sat) : 1;
-      const off = sat > POINTE_FLOOR_CHROMA ? Math.abs(cr * ag - cg * ar) / sat : Math.hypot(cr - ar, cg - ag);
-      if (t >= POINTE_FLOOR_PALE && off < POINTE_FLOOR_CHROMA) out[p] = 0;
+      if (floorLike(p)) out[p] = 0;
+    }
+  }
+  // the satin ribbons' blended edges round the region (their dark outline, their pale halo off the mask) are the old
+  // shoe's too: the region grown by POINTE_EDGE shin widths over what is not the floor
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const crop = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) if (out[(y + y0) * W + x + x0] && mine(x + x0, y + y0)) crop[y * cw + x] = 255;
+  const grown = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * POINTE_EDGE)));
+  const halo = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * POINTE_HALO)));
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const p = (y + y0) * W + x + x0;
+      if (!halo[y * cw + x] || crop[y * cw + x] || out[p] || !mine(x + x0, y + y0)) continue;
+      if ((hair[p] ?? 0) >= 128 || hands[p]) continue;
+      if (!grown[y * cw + x] && (mask[p] ?? 0) >= POINTE_FLOOR_SOLID) continue;
+      if (!floorLike(p)) out[p] = 255;
     }
   }
 }
