@@ -7,6 +7,7 @@ import type { lightField } from '../perception/appearance';
 import type { Box, EngineSlot } from '../garment/garment';
 import { componentPixels, dilate, erode, pushPullFill } from '../core/image-ops';
 import { footBox } from '../place/place';
+import { pointeFoot } from '../place/shoe-pointe';
 import { FEET_CLOSE } from '../place/shoes';
 import { waistY } from '../place/lower';
 import { hipSides, type HipLine } from '../place/common';
@@ -2098,9 +2099,107 @@ export function oldShoes(
     const q = (v: number[], t: number) => v[Math.min(v.length - 1, Math.floor(v.length * t))] ?? 0;
     const bx0 = q(xs, 0.03);
     const by0 = q(ys, 0.03);
-    boxes.push({ x: bx0, y: by0, w: q(xs, 0.97) - bx0 + 1, h: q(ys, 0.97) - by0 + 1 });
+    const box = { x: bx0, y: by0, w: q(xs, 0.97) - bx0 + 1, h: q(ys, 0.97) - by0 + 1 };
+    boxes.push(box);
+    // a foot on pointe: the floor the mask half took in beside it is no old shoe (`leavePointeFloor`)
+    if (pointeFoot(body, leg.end, f.x + f.w / 2, leg.widthEnd, box))
+      leavePointeFloor(out, image, body, [x0, y0, x1, y1], w0, maps, (x, y) => {
+        const ax = x - mine.x;
+        const ay = y - mine.y;
+        const bx = x - other.x;
+        const by = y - other.y;
+        return ax * ax + ay * ay <= bx * bx + by * by;
+      });
   }
   return { region: out, boxes };
+}
+
+/** Below the ankle, the mask's pixels short of solid (under this) may be the floor it half took in... */
+const POINTE_FLOOR_SOLID = 250;
+/** ...when their chromaticity is within this of the line from grey through the clean floor's beside the foot (its
+ * shadow is deeper along it), at least POINTE_FLOOR_PALE of the floor's own saturation (a pale satin shoe is less). */
+const POINTE_FLOOR_CHROMA = 0.03;
+const POINTE_FLOOR_PALE = 0.7;
+/** The old pointe shoe's region grown by this many shin widths over what is not the floor (its ribbons' edges). */
+const POINTE_EDGE = 0.08;
+/** ...and by this many off the mask's solid pixels (the satin's pale halo the mask half took in). */
+const POINTE_HALO = 0.25;
+/** The clean floor: the mask under this. */
+const POINTE_FLOOR_CLEAN = 26;
+
+/**
+ * Round a foot on pointe (shoe-pointe.ts `pointeFoot`) the person mask, unsure of a floor of the skin's hue, takes
+ * in the floor between and beside the feet at middling values, and the old shoe's region (the mask grown) took all
+ * of it: filled, a blocky pale patch where the floor and the foot's shadow were. Its pixels below the ankle that are
+ * not the mask's solid foot (`POINTE_FLOOR_SOLID`) and have the clean floor's chromaticity beside the foot (the
+ * median of the mask's clean pixels in the box, `POINTE_FLOOR_CHROMA`) are the floor: left as the photo's.
+ */
+function leavePointeFloor(
+  out: Uint8Array,
+  image: RgbaImage,
+  body: Body,
+  [x0, y0, x1, y1]: [number, number, number, number],
+  w0: number,
+  { hair, handArea: hands }: Pick<Maps, 'hair' | 'handArea'>,
+  mine: (x: number, y: number) => boolean,
+): void {
+  const { width: W, mask } = body;
+  const d = image.data;
+  const rs: number[] = [];
+  const gs: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if ((mask[p] ?? 0) >= POINTE_FLOOR_CLEAN) continue;
+      const o = p * 4;
+      const sum = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0) + 1;
+      rs.push((d[o] ?? 0) / sum);
+      gs.push((d[o + 1] ?? 0) / sum);
+    }
+  }
+  if (rs.length < 16) return;
+  rs.sort((a, b) => a - b);
+  gs.sort((a, b) => a - b);
+  const fr = rs[rs.length >> 1] ?? 0;
+  const fg = gs[gs.length >> 1] ?? 0;
+  const ar = fr - 1 / 3;
+  const ag = fg - 1 / 3;
+  const sat = Math.hypot(ar, ag);
+  const floorLike = (p: number) => {
+    const o = p * 4;
+    const sum = (d[o] ?? 0) + (d[o + 1] ?? 0) + (d[o + 2] ?? 0) + 1;
+    const cr = (d[o] ?? 0) / sum - 1 / 3;
+    const cg = (d[o + 1] ?? 0) / sum - 1 / 3;
+    // (along the floor's own saturation, its shade deeper: from POINTE_FLOOR_PALE of it on; a grey floor: near it)
+    const t = sat > POINTE_FLOOR_CHROMA ? (cr * ar + cg * ag) / (sat * sat) : 1;
+    const off = sat > POINTE_FLOOR_CHROMA ? Math.abs(cr * ag - cg * ar) / sat : Math.hypot(cr - ar, cg - ag);
+    return t >= POINTE_FLOOR_PALE && off < POINTE_FLOOR_CHROMA;
+  };
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const p = y * W + x;
+      if (!out[p] || (mask[p] ?? 0) >= POINTE_FLOOR_SOLID || !mine(x, y)) continue;
+      if (floorLike(p)) out[p] = 0;
+    }
+  }
+  // the satin ribbons' blended edges round the region (their dark outline, their pale halo off the mask) are the old
+  // shoe's too: the region grown by POINTE_EDGE shin widths over what is not the floor
+  const cw = x1 - x0 + 1;
+  const ch = y1 - y0 + 1;
+  const crop = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) if (out[(y + y0) * W + x + x0] && mine(x + x0, y + y0)) crop[y * cw + x] = 255;
+  const grown = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * POINTE_EDGE)));
+  const halo = dilate(crop, cw, ch, Math.max(1, Math.round(w0 * POINTE_HALO)));
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const p = (y + y0) * W + x + x0;
+      if (!halo[y * cw + x] || crop[y * cw + x] || out[p] || !mine(x + x0, y + y0)) continue;
+      if ((hair[p] ?? 0) >= 128 || hands[p]) continue;
+      if (!grown[y * cw + x] && (mask[p] ?? 0) >= POINTE_FLOOR_SOLID) continue;
+      if (!floorLike(p)) out[p] = 255;
+    }
+  }
 }
 
 /** The shin's chromaticity (r, g over r + g + b) and brightness (r + g + b) from its median colour (the mask's
