@@ -1166,9 +1166,11 @@ function shadeInseam(
       for (const e of edges) d = Math.min(d, Math.abs(x + 0.5 - e));
       let ds = Infinity;
       for (const e of soft) ds = Math.min(ds, Math.abs(x + 0.5 - e));
-      // legs crossing: the front leg casts a shadow on the back one beside its edges (CAST spans deep, CAST_W wide)
-      const back = crossing && front && stamp[p] !== front.call;
-      const db = back ? Math.min(d, ds) : Infinity;
+      // legs crossing: the front leg casts a shadow on the back one beside where it lies over it (CAST deep, CAST_W
+      // spans wide, on the back leg's cloth only): a crease shading both legs alike read as one column with a line
+      let db = Infinity;
+      if (front && (stamp[p] === a || stamp[p] === b) && stamp[p] !== front.call)
+        for (const e of [...folds, ...soft]) db = Math.min(db, Math.abs(x + 0.5 - e));
       const cast = db < castW ? 1 - CAST * ramped * (1 - db / castW) ** 1.5 : 1;
       if (d >= w && ds >= seamW && cast >= 1) continue;
       let f = d < w ? 1 - k * (1 - d / w) ** 2 : 1;
