@@ -1157,14 +1157,22 @@ function shadeInseam(
     const k = INSEAM_SHADE * ramped;
     const sLo = Math.min(lo, ...edges, ...soft);
     const sHi = Math.max(hi, ...edges, ...soft);
-    for (let x = Math.max(0, Math.floor(sLo - w)); x <= Math.min(W - 1, Math.ceil(sHi + w)); x++) {
+    const castW = crossing ? body.span * CAST_W : 0;
+    const reach = Math.max(w, castW);
+    for (let x = Math.max(0, Math.floor(sLo - reach)); x <= Math.min(W - 1, Math.ceil(sHi + reach)); x++) {
       const p = y * W + x;
       if (!owner(p)) continue;
       let d = Infinity;
       for (const e of edges) d = Math.min(d, Math.abs(x + 0.5 - e));
       let ds = Infinity;
       for (const e of soft) ds = Math.min(ds, Math.abs(x + 0.5 - e));
-      if (d >= w && ds >= seamW) continue;
+      // legs crossing: the front leg casts a shadow on the back one beside where it lies over it (CAST deep, CAST_W
+      // spans wide, on the back leg's cloth only): a crease shading both legs alike read as one column with a line
+      let db = Infinity;
+      if (front && (stamp[p] === a || stamp[p] === b) && stamp[p] !== front.call)
+        for (const e of [...folds, ...soft]) db = Math.min(db, Math.abs(x + 0.5 - e));
+      const cast = db < castW ? 1 - CAST * ramped * (1 - db / castW) ** 1.5 : 1;
+      if (d >= w && ds >= seamW && cast >= 1) continue;
       let f = d < w ? 1 - k * (1 - d / w) ** 2 : 1;
       // on the seam: a soft fold, a smooth bell (a V's bottom, or a narrow crease, off the pixel grid read as a
       // drawn dark line stepping from row to row)
@@ -1172,6 +1180,7 @@ function shadeInseam(
       // legs crossing: the front leg keeps its light up to its edge (FRONT_EDGE_SHADE of the shade), the back one
       // is shaded beside it: one leg over the other, not a fold shading both alike (a crease in one column)
       if (front && stamp[p] === front.call) f = 1 - (1 - f) * FRONT_EDGE_SHADE;
+      f = Math.min(f, cast);
       let dc = Infinity;
       for (const e of folds) dc = Math.min(dc, Math.abs(x + 0.5 - e));
       if (dc < crease) f *= 1 - INSEAM_CREASE * ramped * (1 - dc / crease);
@@ -1196,6 +1205,9 @@ function seamOn(
 }
 /** Legs crossing: the share of the shade along the front leg's edges that falls on the front leg's own cloth. */
 const FRONT_EDGE_SHADE = 0.35;
+/** Legs crossing: the shadow the front leg casts on the back one beside its edges: its width (x the span), depth. */
+const CAST_W = 0.12;
+const CAST = 0.5;
 /** A boundary between the two trouser legs this close to the seam (x the span) is drawn on the seam's line. */
 const SEAM_NEAR = 0.03;
 /**
