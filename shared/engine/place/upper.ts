@@ -2241,7 +2241,7 @@ export function placeUpper(
  * over `ROUND_ROWS` of the span up and down (no steps between rows where a side or the neckline jumps); from the
  * armpits' row down, faded in over `ROUND_FADE` (above it the sleeves meet the body piece's sides).
  */
-const ROUND_DEPTH = 0.16;
+const ROUND_DEPTH = 0.22;
 const ROUND_EDGE = 0.95;
 const ROUND_ROWS = 0.03;
 /** It fades in over this much of the span below the armpits' row. */
