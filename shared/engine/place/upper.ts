@@ -1960,6 +1960,8 @@ export function placeUpper(
   return {
     drawBody(layer) {
       drawGrid(layer, src(PART_TORSO), box, cols, rows, map);
+      // a top's body piece round across the body: darker toward both its sides (`roundAcross`)
+      if (slot === 'top') roundAcross(layer, span, armY);
       // the body piece never runs along a raised arm: the arm (from its upper arm out) is the sleeve's or bare
       if (raisedL) clearArm(layer, body.armL, span);
       if (raisedR) clearArm(layer, body.armR, span);
@@ -2228,6 +2230,70 @@ export function placeUpper(
     ...(hips ? { hips } : {}),
     debug: { anchors: from.map((f, i) => ({ from: f, to: to[i]! })), grid, strips },
   };
+}
+
+/**
+ * A top's body piece shaded round across (issue 38, round 35, part d): at `ROUND_DEPTH` darker at its sides than at
+ * its middle, as a cylinder lit from the front (1 - sqrt(1 - d^2) of its half width d off the row's middle, d at
+ * most `ROUND_EDGE`). The flat lay is drawn flat; the photo's own light carried onto it (`composite`) is only a share
+ * of the old clothes' (`SHADING.cloth`), and on a white satin bodice evenly lit it is none: the top read as a flat
+ * box. Each row's middle and half width are the body piece's own opaque run (its first to its last pixel), the mean
+ * over `ROUND_ROWS` of the span up and down (no steps between rows where a side or the neckline jumps); from the
+ * armpits' row down, faded in over `ROUND_FADE` (above it the sleeves meet the body piece's sides).
+ */
+const ROUND_DEPTH = 0.22;
+const ROUND_EDGE = 0.95;
+const ROUND_ROWS = 0.03;
+/** It fades in over this much of the span below the armpits' row. */
+const ROUND_FADE = 0.12;
+
+function roundAcross(layer: Layer, span: number, armY: number): void {
+  if (layer.x1 < layer.x0) return;
+  const { width: W, data } = layer;
+  const y0 = layer.y0;
+  const n = layer.y1 - y0 + 1;
+  const ls = new Float64Array(n);
+  const rs = new Float64Array(n);
+  const on = new Uint8Array(n);
+  for (let j = 0; j < n; j++) {
+    const row = (y0 + j) * W;
+    let l = layer.x0;
+    while (l <= layer.x1 && (data[(row + l) * 4 + 3] ?? 0) < 128) l++;
+    if (l > layer.x1) continue;
+    let r = layer.x1;
+    while (r > l && (data[(row + r) * 4 + 3] ?? 0) < 128) r--;
+    ls[j] = l;
+    rs[j] = r;
+    on[j] = 1;
+  }
+  const k = Math.max(1, Math.round(span * ROUND_ROWS));
+  const edge2 = ROUND_EDGE * ROUND_EDGE;
+  for (let j = 0; j < n; j++) {
+    if (!on[j]) continue;
+    let sl = 0;
+    let sr = 0;
+    let m = 0;
+    for (let i = Math.max(0, j - k); i <= Math.min(n - 1, j + k); i++) {
+      if (!on[i]) continue;
+      sl += ls[i] ?? 0;
+      sr += rs[i] ?? 0;
+      m++;
+    }
+    const mid = (sl + sr) / (2 * m);
+    const half = (sr - sl) / (2 * m);
+    // (from the armpits down: above them the body piece meets its sleeves, drawn unshaded, along its sides)
+    const w = Math.min(1, Math.max(0, (y0 + j - armY) / Math.max(1, span * ROUND_FADE)));
+    if (half < 2 || w <= 0) continue;
+    const depth = ROUND_DEPTH * w * w * (3 - 2 * w);
+    const row = (y0 + j) * W;
+    for (let x = ls[j] ?? 0; x <= (rs[j] ?? 0); x++) {
+      const o = (row + x) * 4;
+      if ((data[o + 3] ?? 0) === 0) continue;
+      const d = (x - mid) / half;
+      const f = 1 - depth * (1 - Math.sqrt(1 - Math.min(edge2, d * d * edge2)));
+      for (let c = 0; c < 3; c++) data[o + c] = (data[o + c] ?? 0) * f;
+    }
+  }
 }
 
 /** A hem's shadow on a flare under it: this deep (x the span) below the hem, this dark at the hem (its alpha). */
