@@ -1264,6 +1264,9 @@ const MIRROR_FROM_ANKLE = 0.3;
  * outline: the old opening's edge goes on smoothly across it). */
 const MIRROR_STEP = 3;
 const MIRROR_REACH = 4;
+/** A column's run ending this many times MIRROR_MIN_RUN above the middle of the runs round it is cut short (a crease,
+ * the leg's front edge): it reads its nearest whole neighbour's. */
+const MIRROR_BROKEN = 2;
 /** ...and mirrors nothing unless such runs show across at least this share of the ankle's width. */
 const MIRROR_ACROSS = 0.6;
 
@@ -1384,14 +1387,27 @@ function instepMirror(
   }
   // (a column with no run of its own between such columns, a crease or the leg's front edge breaking it, reads its
   // nearest neighbour's within MIRROR_SMOOTH columns: not the tone, a dark line down the foot)
+  // (and so does a column whose run is cut short there, ending MIRROR_BROKEN runs' least length above the runs round
+  // it, MIRROR_REACH columns either side)
+  const broken = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if ((ends[i] ?? -1) < 0) continue;
+    const near: number[] = [];
+    for (let j = Math.max(0, i - MIRROR_REACH); j <= Math.min(n - 1, i + MIRROR_REACH); j++)
+      if ((ends[j] ?? -1) >= 0) near.push(ends[j] ?? 0);
+    near.sort((a, b) => a - b);
+    if ((ends[i] ?? 0) < (near[near.length >> 1] ?? 0) - MIRROR_BROKEN * MIRROR_MIN_RUN) broken[i] = 1;
+  }
   const reads = new Int32Array(n).map((_, i) => i);
   for (let i = 0; i < n; i++) {
-    if ((ends[i] ?? -1) >= 0) continue;
-    reads[i] = -1;
-    for (let k = 1; k <= MIRROR_SMOOTH && reads[i] === -1; k++) {
+    if ((ends[i] ?? -1) >= 0 && !broken[i]) continue;
+    const inside = (ends[i] ?? -1) < 0;
+    reads[i] = inside ? -1 : i;
+    for (let k = 1; k <= (inside ? MIRROR_SMOOTH : MIRROR_REACH) && reads[i] === (inside ? -1 : i); k++) {
       const l = i - k;
       const r = i + k;
-      if ((ends[l] ?? -1) >= 0 && (ends[r] ?? -1) >= 0) reads[i] = (ends[l] ?? 0) > (ends[r] ?? 0) ? l : r;
+      const ok = (j: number) => (ends[j] ?? -1) >= 0 && !broken[j];
+      if (inside ? ok(l) && ok(r) : ok(l) || ok(r)) reads[i] = ok(l) && (!ok(r) || (ends[l] ?? 0) > (ends[r] ?? 0)) ? l : r;
     }
   }
   return (x: number, y: number): number => {
