@@ -1165,7 +1165,9 @@ function drawInstep(
       const pb = person.data[o + 2] ?? 0;
       // (over an old shoe: how much it is skin, softly at the limits, so the photo's skin and the fill meet
       // without a ragged edge of near-white or near-skin pixels)
-      const own = bare ? 1 : Math.min(ownSkin(pr, pg, pb, skin, INSTEP_BRIGHT), 1 - paleNearby(person, x, y, edge, skin));
+      const own = bare
+        ? 1
+        : Math.min(ownSkin(pr, pg, pb, skin, INSTEP_BRIGHT), 1 - paleNearby(person, x, y, edge, skin));
       const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
       // (else the foot's own skin tone seen there, shaded round: `fill`)
       const f = (shade / 0.95) * (1 - own);
@@ -1347,7 +1349,8 @@ function instepMirror(
   // test, unless it goes on from such a run beside it (the foot flaring out past the ankle below its own top outline:
   // its end within MIRROR_STEP rows a column of a taken run's, overlapping it): taken outwards from the ankle's runs
   const taken = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if ((start[i] ?? -1) >= 0 && (start[i] ?? 0) - from <= ankleHalf * MIRROR_FROM_ANKLE) taken[i] = 1;
+  for (let i = 0; i < n; i++)
+    if ((start[i] ?? -1) >= 0 && (start[i] ?? 0) - from <= ankleHalf * MIRROR_FROM_ANKLE) taken[i] = 1;
   for (const dir of [-1, 1]) {
     for (let i = dir < 0 ? n - 2 : 1; i >= 0 && i < n; i += dir) {
       if (taken[i] || (start[i] ?? -1) < 0) continue;
@@ -1407,7 +1410,8 @@ function instepMirror(
       const l = i - k;
       const r = i + k;
       const ok = (j: number) => (ends[j] ?? -1) >= 0 && !broken[j];
-      if (inside ? ok(l) && ok(r) : ok(l) || ok(r)) reads[i] = ok(l) && (!ok(r) || (ends[l] ?? 0) > (ends[r] ?? 0)) ? l : r;
+      if (inside ? ok(l) && ok(r) : ok(l) || ok(r))
+        reads[i] = ok(l) && (!ok(r) || (ends[l] ?? 0) > (ends[r] ?? 0)) ? l : r;
     }
   }
   return (x: number, y: number): number => {
