@@ -258,7 +258,7 @@ export function instepSkin(
  * chromaticity within 0.035 of the shin's (`skin`) and its brightness 0.55-1.4 times it (H6's rule), soft over
  * the last 0.01 of the distance and the outer 0.1 / 0.15 of the brightness range.
  */
-export function ownSkin(r: number, g: number, b: number, skin: Rgb): number {
+export function ownSkin(r: number, g: number, b: number, skin: Rgb, bright = 1.4): number {
   const sum = skin[0] + skin[1] + skin[2] + 1;
   const ps = r + g + b + 1;
   const d = Math.hypot(r / ps - skin[0] / sum, g / ps - skin[1] / sum);
@@ -266,7 +266,7 @@ export function ownSkin(r: number, g: number, b: number, skin: Rgb): number {
   return Math.min(
     clamp((0.035 - d) / 0.01),
     clamp((ps - sum * 0.55) / (sum * 0.1)),
-    clamp((sum * 1.4 - ps) / (sum * 0.15)),
+    clamp((sum * bright - ps) / (sum * 0.15)),
     // (a pale satin shoe or ribbon: brighter than the shin and bluer, though its hue passes: not skin)
     1 - paleness(r, g, b, skin),
   );

@@ -1084,6 +1084,9 @@ function drawFront(
 /** Over an old shoe, the instep's photo pixels within this share of its half width of a pale satin pixel are the
  * ribbon's blended edge (pointe shoes' ribbons crossing the instep), not the foot's skin. */
 const INSTEP_PALE_EDGE = 0.08;
+/** Over an old shoe, the instep's photo pixels of the shin's hue up to this many times its brightness are the foot's own
+ * skin (the top of the foot faces the light: brighter than the shin, not the 1.4 of `ownSkin`'s default). */
+const INSTEP_BRIGHT = 1.7;
 
 function drawInstep(
   layer: Layer,
@@ -1162,7 +1165,9 @@ function drawInstep(
       const pb = person.data[o + 2] ?? 0;
       // (over an old shoe: how much it is skin, softly at the limits, so the photo's skin and the fill meet
       // without a ragged edge of near-white or near-skin pixels)
-      const own = bare ? 1 : Math.min(ownSkin(pr, pg, pb, skin), 1 - paleNearby(person, x, y, edge, skin));
+      const own = bare
+        ? 1
+        : Math.min(ownSkin(pr, pg, pb, skin, INSTEP_BRIGHT), 1 - paleNearby(person, x, y, edge, skin));
       const shade = 0.78 + 0.22 * Math.cos((Math.PI / 2) * Math.min(1, off / Math.max(1, hw)));
       // (else the foot's own skin tone seen there, shaded round: `fill`)
       const f = (shade / 0.95) * (1 - own);
@@ -1256,6 +1261,14 @@ const MIRROR_EDGE = 0.12;
 /** ...only a run that starts within this share of the ankle's half width below the ankle (the foot going on down
  * from the leg, seen through the old shoe's opening). */
 const MIRROR_FROM_ANKLE = 0.3;
+/** ...or one that goes on from such a run beside it (at most MIRROR_REACH columns off), overlapping it and ending
+ * within this many rows of its end per column between them (the foot flaring out past the ankle, below its own top
+ * outline: the old opening's edge goes on smoothly across it). */
+const MIRROR_STEP = 3;
+const MIRROR_REACH = 4;
+/** A column's run ending this many times MIRROR_MIN_RUN above the middle of the runs round it is cut short (a crease,
+ * the leg's front edge): it reads its nearest whole neighbour's. */
+const MIRROR_BROKEN = 2;
 /** ...and mirrors nothing unless such runs show across at least this share of the ankle's width. */
 const MIRROR_ACROSS = 0.6;
 
@@ -1309,7 +1322,7 @@ function instepMirror(
   const isSkin = (x: number, y: number): boolean => {
     const o = (y * W + x) * 4;
     return (
-      ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin) > 0.5 &&
+      ownSkin(person.data[o] ?? 0, person.data[o + 1] ?? 0, person.data[o + 2] ?? 0, skin, INSTEP_BRIGHT) > 0.5 &&
       !paleNear[(y - by0) * bw + x - bx0]
     );
   };
@@ -1321,25 +1334,42 @@ function instepMirror(
       const k = isSkin(x, y);
       if (s < 0) {
         if (k) s = e = y;
-        // (a run starting lower is not taken: see below)
-        else if (y - from > ankleHalf * MIRROR_FROM_ANKLE) break;
         continue;
       }
       // (through a gap of one pixel: a crease)
       if (k) e = y;
       else if (y - e > 1) break;
     }
-    // (a run from the ankle down: the foot itself; one starting lower is a patch of the old shoe that passes the
-    // skin test)
-    if (s >= 0 && s - from <= ankleHalf * MIRROR_FROM_ANKLE && e - s + 1 >= MIRROR_MIN_RUN) {
+    if (s >= 0 && e - s + 1 >= MIRROR_MIN_RUN) {
       start[i] = s;
       end[i] = e + 1;
     }
   }
+  // a run from the ankle down is the foot itself; one starting lower is a patch of the old shoe that passes the skin
+  // test, unless it goes on from such a run beside it (the foot flaring out past the ankle below its own top outline:
+  // its end within MIRROR_STEP rows a column of a taken run's, overlapping it): taken outwards from the ankle's runs
+  const taken = new Uint8Array(n);
+  for (let i = 0; i < n; i++)
+    if ((start[i] ?? -1) >= 0 && (start[i] ?? 0) - from <= ankleHalf * MIRROR_FROM_ANKLE) taken[i] = 1;
+  for (const dir of [-1, 1]) {
+    for (let i = dir < 0 ? n - 2 : 1; i >= 0 && i < n; i += dir) {
+      if (taken[i] || (start[i] ?? -1) < 0) continue;
+      for (let k = 1; k <= MIRROR_REACH && !taken[i]; k++) {
+        const j = i - k * dir;
+        if (j < 0 || j >= n || !taken[j]) continue;
+        if (Math.abs((end[i] ?? 0) - (end[j] ?? 0)) <= MIRROR_STEP * k && (start[i] ?? 0) < (end[j] ?? 0)) taken[i] = 2;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (taken[i]) continue;
+    start[i] = -1;
+    end[i] = -1;
+  }
   // the foot seen through a low-cut old shoe's opening has such runs across at least MIRROR_ACROSS of the ankle's
   // width; fewer are a high-top's collar and laces that pass the skin test (nothing mirrored)
   let runs = 0;
-  for (let i = 0; i < n; i++) if ((end[i] ?? -1) >= 0) runs++;
+  for (let i = 0; i < n; i++) if (taken[i] === 1) runs++;
   if (runs < 2 * ankleHalf * MIRROR_ACROSS) return null;
   // the run's ends smoothed across (the medians of the columns round it that have one)
   const ends = new Float64Array(n).fill(-1);
@@ -1358,8 +1388,35 @@ function instepMirror(
     starts[i] = s0;
     ends[i] = Math.max(s0 + MIRROR_MIN_RUN, median(end, i));
   }
+  // (a column with no run of its own between such columns, a crease or the leg's front edge breaking it, reads its
+  // nearest neighbour's within MIRROR_SMOOTH columns: not the tone, a dark line down the foot)
+  // (and so does a column whose run is cut short there, ending MIRROR_BROKEN runs' least length above the runs round
+  // it, MIRROR_REACH columns either side)
+  const broken = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if ((ends[i] ?? -1) < 0) continue;
+    const near: number[] = [];
+    for (let j = Math.max(0, i - MIRROR_REACH); j <= Math.min(n - 1, i + MIRROR_REACH); j++)
+      if ((ends[j] ?? -1) >= 0) near.push(ends[j] ?? 0);
+    near.sort((a, b) => a - b);
+    if ((ends[i] ?? 0) < (near[near.length >> 1] ?? 0) - MIRROR_BROKEN * MIRROR_MIN_RUN) broken[i] = 1;
+  }
+  const reads = new Int32Array(n).map((_, i) => i);
+  for (let i = 0; i < n; i++) {
+    if ((ends[i] ?? -1) >= 0 && !broken[i]) continue;
+    const inside = (ends[i] ?? -1) < 0;
+    reads[i] = inside ? -1 : i;
+    for (let k = 1; k <= (inside ? MIRROR_SMOOTH : MIRROR_REACH) && reads[i] === (inside ? -1 : i); k++) {
+      const l = i - k;
+      const r = i + k;
+      const ok = (j: number) => (ends[j] ?? -1) >= 0 && !broken[j];
+      if (inside ? ok(l) && ok(r) : ok(l) || ok(r))
+        reads[i] = ok(l) && (!ok(r) || (ends[l] ?? 0) > (ends[r] ?? 0)) ? l : r;
+    }
+  }
   return (x: number, y: number): number => {
-    const i = x - X0;
+    const i = reads[x - X0] ?? -1;
+    if (i < 0) return -1;
     const e = ends[i] ?? -1;
     if (e < 0) return -1;
     const s = starts[i] ?? 0;
