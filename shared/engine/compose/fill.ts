@@ -4388,8 +4388,8 @@ export function fillRegion(
     const r0 = upperR(i, r);
     return tapered[i] ? r0 + (elbowEndHalf(r0) - r0) * Math.max(0, Math.min(1, t)) : r0;
   };
-  const sx = (i: number) => (tapered[i] ? 0 : (axes[i]?.dx ?? 0));
-  const sy = (i: number) => (tapered[i] ? 0 : (axes[i]?.dy ?? 0));
+  const sx = (i: number) => axes[i]?.dx ?? 0;
+  const sy = (i: number) => axes[i]?.dy ?? 0;
   // the share of the way from the shoulder to the elbow by which the line is shifted all the way (issue 38, round
   // 19, part Z4): the bare arm just below an old sleeve's hem (`upperArmAxis`'s `tNear`). Shifted by its share of
   // the way to the elbow, the line ran at 0.4 of the shift there: the repainted upper arm stepped off the bare arm's
