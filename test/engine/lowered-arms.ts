@@ -25,6 +25,8 @@ export async function loweredArms(person: string, garment: string) {
   });
   return {
     W: body.width,
+    body,
+    image: r.image,
     H: body.height,
     maps,
     filled: r.layers.filled.data,

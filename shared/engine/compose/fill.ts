@@ -2316,13 +2316,16 @@ function neckAndSlope(body: Body, x: number, y: number): number {
 /** How wide (x the span) the fill's skin fades into the backdrop at the arm capsules' and the torso's sides. */
 const SKIN_EDGE_FEATHER = 0.035;
 
-/** How far (px) (x, y) lies inside the capsule a-b of radius r (negative outside). */
+/** How far (px) (x, y) lies inside the capsule a-b of radius r (negative outside); a sixth entry is the radius at
+ * b, the radius going over linearly from a's (a tapered upper arm, `ELBOW_OVER_FOREARM`). */
 function capsuleDepth(x: number, y: number, c: readonly number[]): number {
   const dx = (c[2] ?? 0) - (c[0] ?? 0);
   const dy = (c[3] ?? 0) - (c[1] ?? 0);
   const l2 = dx * dx + dy * dy || 1;
   const t = Math.max(0, Math.min(1, ((x - (c[0] ?? 0)) * dx + (y - (c[1] ?? 0)) * dy) / l2));
-  return (c[4] ?? 0) - Math.hypot(x - (c[0] ?? 0) - dx * t, y - (c[1] ?? 0) - dy * t);
+  const r0 = c[4] ?? 0;
+  const r = c.length > 5 ? r0 + ((c[5] ?? r0) - r0) * t : r0;
+  return r - Math.hypot(x - (c[0] ?? 0) - dx * t, y - (c[1] ?? 0) - dy * t);
 }
 
 /** A lowered upper arm's grain (`armGrain`) comes from the bare arm within this share of the upper arm below the
@@ -3236,6 +3239,14 @@ const FOREARM_FROM = 0.3;
 const FOREARM_TO = 0.6;
 /** The most an upper arm measured only at its elbow is wider than the bare forearm below it (`elbowOnlyArmHalf`). */
 const ARM_OVER_FOREARM = 1.4;
+/** ... and at the elbow itself, where the upper arm meets the forearm's top (`fillRegion`'s tapered upper arm). */
+export const ELBOW_OVER_FOREARM = 1.1;
+
+/** The half-width at the elbow of an upper arm whose half-width near the shoulder is `elbowOnlyArmHalf`'s `half`:
+ * the bare forearm's own (the same median run) x `ELBOW_OVER_FOREARM` + 1 px. */
+export function elbowEndHalf(half: number): number {
+  return Math.min(half, ((half - 1) / ARM_OVER_FOREARM) * ELBOW_OVER_FOREARM + 1);
+}
 
 /**
  * The most an upper arm's half-width may be when an old sleeve hides it down to the elbow (issue 38, round 26, part
@@ -3659,12 +3670,12 @@ function litColour(
  * between the arm's outlines, or null off the upper arm.
  */
 function armShadeAt(
-  sh: NonNullable<ReturnType<typeof armShading>> & { raised?: boolean; fromJoint?: boolean },
+  sh: NonNullable<ReturnType<typeof armShading>> & { raised?: boolean; fromJoint?: boolean; halfEnd?: number },
   x: number,
   y: number,
   own: number[] | null = null,
 ): number | null {
-  const { a, b, half, profile } = sh;
+  const { a, b, profile } = sh;
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const l2 = dx * dx + dy * dy;
@@ -3687,6 +3698,8 @@ function armShadeAt(
   // shaded opening round the elbow, filled, was the diffused tone of its dark surroundings below the elbow's line)
   if (t <= -lead || t > Math.max(1, sh.tAt)) return null;
   const fade = Math.min(1, (t + lead) / (early ? RAISED_ARM_FADE : ARM_SHADE_FADE));
+  // (a tapered upper arm's half-width where the pixel lies along it: `fillRegion`'s `tR`)
+  const half = sh.halfEnd === undefined ? sh.half : sh.half + (sh.halfEnd - sh.half) * Math.max(0, Math.min(1, t));
   const len = Math.sqrt(l2);
   let nx = -dy / len;
   let ny = dx / len;
@@ -4466,6 +4479,14 @@ export function fillRegion(
   // ... and no wider than its bare forearm when an old sleeve hides it down to the elbow (`elbowOnlyArmHalf`)
   const elbowOnly = [body.armL, body.armR].map((a) => (source === 'skin' ? null : elbowOnlyArmHalf(body, maps, a)));
   const upperR = (i: number, r: number) => Math.min(r, axes[i]?.half ?? half[i] ?? Infinity, elbowOnly[i] ?? Infinity);
+  // a lowered upper arm an old sleeve hid down to the elbow narrows from the shoulder to the bare forearm's width at
+  // the elbow (`elbowEndHalf`; issue 38, round 35): one radius all the way down painted an even-width column, wider
+  // than the forearm it stood on, a step at the elbow. (`tR`: the radius at a share t of the way to the elbow)
+  const tapered = [body.armL, body.armR].map((a, i) => !body.armRaised[i] && elbowOnly[i] !== null);
+  const tR = (i: number, r: number, t: number) => {
+    const r0 = upperR(i, r);
+    return tapered[i] ? r0 + (elbowEndHalf(r0) - r0) * Math.max(0, Math.min(1, t)) : r0;
+  };
   const sx = (i: number) => axes[i]?.dx ?? 0;
   const sy = (i: number) => axes[i]?.dy ?? 0;
   // the share of the way from the shoulder to the elbow by which the line is shifted all the way (issue 38, round
@@ -4487,11 +4508,18 @@ export function fillRegion(
   // the shoulder's round end stays at the joint (shifted, a shoulder's top was cut square); the line turns to the
   // bare skin's at the bend, and runs on by it to the elbow
   const shoulders = [body.armL, body.armR].flatMap((a, i) => {
-    const r = upperR(i, a.widthRoot * 0.6);
+    const w = a.widthRoot * 0.6;
+    const r = upperR(i, w);
     const [kx, ky] = upperFrom(i, a.root.x + (a.mid.x - a.root.x) * bend(i), a.root.y + (a.mid.y - a.root.y) * bend(i));
+    if (!tapered[i])
+      return [
+        [a.root.x, a.root.y, kx, ky, r],
+        [kx, ky, a.mid.x + sx(i), a.mid.y + sy(i), r],
+      ];
+    const rk = tR(i, w, bend(i));
     return [
-      [a.root.x, a.root.y, kx, ky, r],
-      [kx, ky, a.mid.x + sx(i), a.mid.y + sy(i), r],
+      [a.root.x, a.root.y, kx, ky, r, rk],
+      [kx, ky, a.mid.x + sx(i), a.mid.y + sy(i), rk, tR(i, w, 1)],
     ];
   });
   // the upper arm's own shading across it (`armShading`): round, lit like the forearm, not a flat blurred tone
@@ -4507,12 +4535,14 @@ export function fillRegion(
           const shade = { ...sh, raised };
           // (a lowered upper arm an old sleeve hid down to the elbow: its hem lies round the elbow, `ELBOW_HEM_WALK`)
           const elbowHem = !raised && elbowOnly[i] !== null;
+          // (its shading across it spans the tapered arm, `armShadeAt`'s `halfEnd`)
+          const halfEnd = tapered[i] ? tR(i, a.widthRoot * 0.6, 1) : sh.half;
           const hem =
             (sh.nearRgb === null && sh.gain === 1) || elbowHem
               ? hemLine(sh, maps.skin, region, W, H, elbowHem ? ELBOW_HEM_WALK : HEM_WALK)
               : null;
           // (such an arm's own colour and shading run on to its shoulder's top, `armShadeAt`'s `fromJoint`)
-          return [{ ...shade, light: armLight(shade, region, light, W), arm: i, hem, fromJoint: elbowHem }];
+          return [{ ...shade, light: armLight(shade, region, light, W), arm: i, hem, fromJoint: elbowHem, halfEnd }];
         });
   // a one-piece's or a top's chest and shoulders above its neckline: round like the body, lit like the person's own
   // lowered arms across them (`chestShading`), not one flat diffused tone (issue 38, round 16, part W2: a
@@ -4523,11 +4553,16 @@ export function fillRegion(
   const relief = (slot === 'one-piece' || slot === 'top') && source === 'auto';
   const grain = relief ? skinGrain(out, maps.skin, region, body) : 0;
   const clavicleAt = relief ? clavicleRelief(body) : null;
-  const armCaps = armCapsules(body).map((c, j) =>
-    j % 2 === 0
-      ? ([...upperFrom(j >> 1, c[0], c[1]), c[2] + sx(j >> 1), c[3] + sy(j >> 1), upperR(j >> 1, c[4])] as const)
-      : c,
-  );
+  const armCaps = armCapsules(body).map((c, j): readonly number[] => {
+    const i = j >> 1;
+    if (j % 2 !== 0) return c;
+    const from = upperFrom(i, c[0], c[1]);
+    if (!tapered[i]) return [...from, c[2] + sx(i), c[3] + sy(i), upperR(i, c[4])];
+    const a = i ? body.armR : body.armL;
+    const l2 = (a.mid.x - a.root.x) ** 2 + (a.mid.y - a.root.y) ** 2;
+    const t0 = l2 > 0 ? ((c[0] - a.root.x) * (a.mid.x - a.root.x) + (c[1] - a.root.y) * (a.mid.y - a.root.y)) / l2 : 0;
+    return [...from, c[2] + sx(i), c[3] + sy(i), tR(i, c[4], t0), tR(i, c[4], 1)];
+  });
   const legCaps = legCapsules(body);
   const caps = [...armCaps, ...legCaps, ...shoulders];
   // a leg the new garment covers along its axis on a row is inside it there: the old garment beside it on that
