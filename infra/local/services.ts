@@ -56,10 +56,17 @@ export async function freePort(preferred?: number): Promise<number> {
   return tryPort(0);
 }
 
+/**
+ * How long an emulator may take to answer its first request. Generous: the wait ends as soon as it answers, and on a
+ * busy host (CI's two cores shared with ESLint, the other test files and a second app starting) cognito-local once took
+ * over 30 s, which failed every browser file of the run (session 41).
+ */
+const SERVICE_READY_MS = 120_000;
+
 async function waitFor(
   check: () => Promise<boolean>,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = SERVICE_READY_MS,
   proc?: ChildProcess,
 ): Promise<void> {
   const start = Date.now();
@@ -213,7 +220,7 @@ export async function startDynamo(opts: { dir?: string; port?: number }): Promis
         return true;
       },
       'DynamoDB Local',
-      60_000,
+      SERVICE_READY_MS,
       proc,
     );
   } catch (err) {
@@ -289,7 +296,7 @@ export async function startCognito(opts: {
   proc.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(async () => (await fetch(`${url}/health`)).ok, 'cognito-local', 30_000, proc);
+    await waitFor(async () => (await fetch(`${url}/health`)).ok, 'cognito-local', SERVICE_READY_MS, proc);
   } catch (err) {
     await killProcess(proc);
     throw new Error(`${(err as Error).message}\n${output}`);
