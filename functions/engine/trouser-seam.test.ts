@@ -45,14 +45,26 @@ const axis = (leg: Body['legL'], y: number) => {
  * garment covers the middle and the photo shows no gap): the darkest column near the middle between the legs' axes
  * (3 px smoothed) over the cloth's brightness along the two axes, averaged over the rows. 1: one flat slab.
  */
-function seamDepth(img: RgbaImage, garment: Uint8Array, body: Body): number {
-  const { width: W, mask } = body;
-  const L = (x: number, y: number) => {
-    const o = (y * W + x) * 4;
+/** The render's luma at (x, y), rows `width` wide. */
+function lumaOf(img: RgbaImage, width: number): (x: number, y: number) => number {
+  return (x, y) => {
+    const o = (y * width + x) * 4;
     return 0.299 * img.data[o]! + 0.587 * img.data[o + 1]! + 0.114 * img.data[o + 2]!;
   };
-  const y0 = Math.round(body.pelvis.y + body.torsoH * 0.25);
-  const y1 = Math.round(Math.min(body.legL.mid.y, body.legR.mid.y) - body.torsoH * 0.05);
+}
+
+/** The thighs' rows: from a quarter of the torso below the hip joints to just above the knees. */
+function thighRows(body: Body): [number, number] {
+  return [
+    Math.round(body.pelvis.y + body.torsoH * 0.25),
+    Math.round(Math.min(body.legL.mid.y, body.legR.mid.y) - body.torsoH * 0.05),
+  ];
+}
+
+function seamDepth(img: RgbaImage, garment: Uint8Array, body: Body): number {
+  const { width: W, mask } = body;
+  const L = lumaOf(img, W);
+  const [y0, y1] = thighRows(body);
   const h = Math.round(body.span * 0.06);
   const ref = Math.round(body.span * 0.05);
   let sum = 0;
@@ -160,12 +172,8 @@ describe('trousers and shorts stay two legs (issue 38 round 5, part H5)', () => 
  */
 function castShade(img: RgbaImage, garment: Uint8Array, body: Body): number {
   const W = body.width;
-  const L = (x: number, y: number) => {
-    const o = (y * W + x) * 4;
-    return 0.299 * img.data[o]! + 0.587 * img.data[o + 1]! + 0.114 * img.data[o + 2]!;
-  };
-  const y0 = Math.round(body.pelvis.y + body.torsoH * 0.25);
-  const y1 = Math.round(Math.min(body.legL.mid.y, body.legR.mid.y) - body.torsoH * 0.05);
+  const L = lumaOf(img, W);
+  const [y0, y1] = thighRows(body);
   const near = Math.round(body.span * 0.03);
   const far = Math.round(body.span * 0.09);
   let sum = 0;
