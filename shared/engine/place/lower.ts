@@ -50,7 +50,7 @@ export function placeTrousers(
   wy: number,
 ): PlacedGarment {
   // a leg behind the other whose ankle keypoint lies on the front shin: its ankle from the mask (`backLegFromMask`)
-  const body = backLegFromMask(person);
+  const body = backLegFromMask(person, person.pelvis.y + person.torsoH * CROTCH_DROP);
   const legs = g.legs!;
   const crotch = g.crotch!;
   const { span, torsoH } = body;
@@ -60,7 +60,7 @@ export function placeTrousers(
   const srcWaistW = Math.max(1, (g.edgeR[0] ?? 0) - (g.edgeL[0] ?? 0));
   const dstWaistW = wr - wl + 2 * slack;
   const scale = dstWaistW / srcWaistW;
-  const crotchY = body.pelvis.y + torsoH * 0.14;
+  const crotchY = body.pelvis.y + torsoH * CROTCH_DROP;
   const [hl, hr] = body.torsoEdges(body.pelvis.y);
   const crotchRow = crotch.y - g.top;
   const H = g.hem - g.top;
@@ -1046,8 +1046,9 @@ function touchingSeam(body: Body, crotchY: number, hemY: number): ((y: number) =
   };
 }
 /**
- * A leg standing behind the other (its foot higher in the picture by FRONT_FOOT spans) whose ankle keypoint lies on
- * the front leg (within HIDDEN_ON_FRONT of the front leg's shin width of its axis) and deeper inside the mask from
+ * A leg standing behind the other (its foot higher in the picture by FRONT_FOOT spans; the legs' axes crossing,
+ * `legsCross`: legs whose axes do not cross meet on a seam, each on its own side, two legs already) whose ankle
+ * keypoint lies on the front leg (within HIDDEN_ON_FRONT of the front leg's shin width of its axis) and deeper inside the mask from
  * the back leg's outer side than its own knee (an ankle is narrower than a knee: one deeper in lies on the other
  * leg): the back leg's ankle moved out along its row to the mask's outer edge there less ANKLE_SHARE of the knee's
  * depth (the back shin is what shows beside the front one). cgi-model-4's back ankle lay on the front shin (11 px
@@ -1056,10 +1057,10 @@ function touchingSeam(body: Body, crotchY: number, hemY: number): ((y: number) =
  * under the front leg, each its own width below the thighs, as legs that cross), now showing beside it to its own
  * hem. A copy of the body with that leg replaced, or the body itself.
  */
-function backLegFromMask(body: Body): Body {
+function backLegFromMask(body: Body, crotchY: number): Body {
   const { width: W, height: H, mask, span } = body;
   const dy = body.legL.end.y - body.legR.end.y;
-  if (Math.abs(dy) <= span * FRONT_FOOT) return body;
+  if (Math.abs(dy) <= span * FRONT_FOOT || !legsCross(body, crotchY)) return body;
   const backRight = dy > 0;
   const back = backRight ? body.legR : body.legL;
   const front = backRight ? body.legL : body.legR;
@@ -1109,6 +1110,8 @@ function frontOverBack(body: Body, dIn: Point[], side: 0 | 1, from: number): voi
 
 /** Bodies whose back leg `backLegFromMask` moved out from behind the front one: their legs count as crossing. */
 const legBehind = new WeakSet<Body>();
+/** The crotch's line this share of the torso's height below the hip joints. */
+const CROTCH_DROP = 0.14;
 /** The back ankle on the front leg: within this share of the front shin's width of its axis. */
 const HIDDEN_ON_FRONT = 0.3;
 /** The back ankle moved to this share of its knee's depth inside the mask's outer edge. */
