@@ -49,19 +49,17 @@ export function placeTrousers(
   tint: [number, number, number],
   wy: number,
 ): PlacedGarment {
-  // a leg behind the other whose ankle keypoint lies on the front shin: its ankle from the mask (`backLegFromMask`)
-  const body = backLegFromMask(person, person.pelvis.y + person.torsoH * CROTCH_DROP);
   const legs = g.legs!;
   const crotch = g.crotch!;
-  const { span, torsoH } = body;
+  const { span, torsoH } = person;
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
-  const [wl, wr] = body.torsoEdges(wy);
+  const [wl, wr] = person.torsoEdges(wy);
   const srcWaistW = Math.max(1, (g.edgeR[0] ?? 0) - (g.edgeL[0] ?? 0));
   const dstWaistW = wr - wl + 2 * slack;
   const scale = dstWaistW / srcWaistW;
-  const crotchY = body.pelvis.y + torsoH * CROTCH_DROP;
-  const [hl, hr] = body.torsoEdges(body.pelvis.y);
+  const crotchY = person.pelvis.y + torsoH * CROTCH_DROP;
+  const [hl, hr] = person.torsoEdges(person.pelvis.y);
   const crotchRow = crotch.y - g.top;
   const H = g.hem - g.top;
   const srcLegLen = g.hem - crotch.y;
@@ -70,7 +68,11 @@ export function placeTrousers(
   // (legs apart from the knees down under an old dress or skirt: the gap carried up to the crotch, `gapFromCrotch`)
   // (trousers whose legs reach that far: shorts part at their own crotch, `partHems`)
   const reach = Math.min(1, srcLegLen / srcWaistW / 1.45) * variant.length;
-  const hemY = crotchY + reach * ((body.legL.end.y + body.legR.end.y) / 2 - crotchY);
+  const hemY = crotchY + reach * ((person.legL.end.y + person.legR.end.y) / 2 - crotchY);
+  // a leg behind the other whose ankle keypoint lies on the front shin: its ankle from the mask (`backLegFromMask`;
+  // trousers whose hem is below the knees only: shorts never reach the back shin)
+  const knees = Math.max(person.legL.mid.y, person.legR.mid.y);
+  const body = hemY > knees ? backLegFromMask(person, crotchY) : person;
   const gaps = shinGapClosed(body, gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY), crotchY, hemY);
   const seam = inseamLine(body, crotchY, gaps, hemY);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
@@ -1125,7 +1127,8 @@ const TOUCH_CROSS = 0.05;
  * hem, if higher): one leg in front.
  */
 function legsCross(body: Body, crotchY: number, until = Infinity): boolean {
-  if (legBehind.has(body)) return true;
+  // (a leg moved out from behind the other, `backLegFromMask`: behind it from the knees down)
+  if (legBehind.has(body) && until > Math.min(body.legL.mid.y, body.legR.mid.y)) return true;
   const ankles = Math.min(until, (body.legL.end.y + body.legR.end.y) / 2);
   for (let y = Math.ceil(crotchY); y <= ankles; y++) {
     const l = legAxisX(body.legL, y);
