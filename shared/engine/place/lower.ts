@@ -6,6 +6,7 @@ import { dilate } from '../core/image-ops';
 import type { Point } from '../core/tps';
 import type { GrayImage, RgbaImage } from '../core/types';
 import type { VariantOptions } from '../look/variants';
+import { at } from '../core/pixels';
 import {
   legsEdges,
   coneHalf,
@@ -43,22 +44,22 @@ export function placeTrousers(
   image: RgbaImage,
   alpha: GrayImage,
   g: ReturnType<typeof lowerLayout>,
-  body: Body,
+  person: Body,
   variant: VariantOptions,
   tint: [number, number, number],
   wy: number,
 ): PlacedGarment {
   const legs = g.legs!;
   const crotch = g.crotch!;
-  const { span, torsoH } = body;
+  const { span, torsoH } = person;
   const ease = variant.ease;
   const slack = span * 0.02 * ease;
-  const [wl, wr] = body.torsoEdges(wy);
+  const [wl, wr] = person.torsoEdges(wy);
   const srcWaistW = Math.max(1, (g.edgeR[0] ?? 0) - (g.edgeL[0] ?? 0));
   const dstWaistW = wr - wl + 2 * slack;
   const scale = dstWaistW / srcWaistW;
-  const crotchY = body.pelvis.y + torsoH * 0.14;
-  const [hl, hr] = body.torsoEdges(body.pelvis.y);
+  const crotchY = person.pelvis.y + torsoH * CROTCH_DROP;
+  const [hl, hr] = person.torsoEdges(person.pelvis.y);
   const crotchRow = crotch.y - g.top;
   const H = g.hem - g.top;
   const srcLegLen = g.hem - crotch.y;
@@ -67,7 +68,11 @@ export function placeTrousers(
   // (legs apart from the knees down under an old dress or skirt: the gap carried up to the crotch, `gapFromCrotch`)
   // (trousers whose legs reach that far: shorts part at their own crotch, `partHems`)
   const reach = Math.min(1, srcLegLen / srcWaistW / 1.45) * variant.length;
-  const hemY = crotchY + reach * ((body.legL.end.y + body.legR.end.y) / 2 - crotchY);
+  const hemY = crotchY + reach * ((person.legL.end.y + person.legR.end.y) / 2 - crotchY);
+  // a leg behind the other whose ankle keypoint lies on the front shin: its ankle from the mask (`backLegFromMask`;
+  // trousers whose hem is below the knees only: shorts never reach the back shin)
+  const knees = Math.max(person.legL.mid.y, person.legR.mid.y);
+  const body = hemY > knees ? backLegFromMask(person, crotchY) : person;
   const gaps = shinGapClosed(body, gapFromCrotch(body, crotchY, openGaps(body, crotchY), hemY), crotchY, hemY);
   const seam = inseamLine(body, crotchY, gaps, hemY);
   // each leg's outline as drawn: its room (a wide leg hangs off the leg in the mask)
@@ -187,6 +192,9 @@ export function placeTrousers(
     const crotchAt = leg.root.y + (leg.mid.y - leg.root.y) * SHORTS_CROTCH;
     const rise = short ? Math.max(span * HEM_RISE * SHORTS_HEM_RISE, hemY - crotchAt) : span * HEM_RISE;
     partHems(body, st.dIn, side, seam, gaps, rise, short ? SHORTS_HEM_PART : 1);
+    // the front leg over a leg moved out from behind it (`backLegFromMask`): its inner edge no further over than the
+    // back leg's axis below the thighs' seam (`frontOverBack`), the back leg's cloth showing beside it to its hem
+    if (side === front && legBehind.has(body)) frontOverBack(body, st.dIn, side, crossEnd ?? crotchY);
     // the right leg (drawn over the left) without the photo's dark outline along its inner edge on the seam
     // the leg on top without the photo's dark outline along its inner edge where it lies over the other leg: the
     // right one on the seam (above the hem's parting), the left one in front where the legs cross
@@ -1039,6 +1047,78 @@ function touchingSeam(body: Body, crotchY: number, hemY: number): ((y: number) =
     return b ? b.m + off0 * Math.max(0, 1 - (y - crotchY) / k) : null;
   };
 }
+/**
+ * A leg standing behind the other (its foot higher in the picture by FRONT_FOOT spans; the legs' axes crossing,
+ * `legsCross`: legs whose axes do not cross meet on a seam, each on its own side, two legs already) whose ankle
+ * keypoint lies on the front leg (within HIDDEN_ON_FRONT of the front leg's shin width of its axis) and deeper inside the mask from
+ * the back leg's outer side than its own knee (an ankle is narrower than a knee: one deeper in lies on the other
+ * leg): the back leg's ankle moved out along its row to the mask's outer edge there less ANKLE_SHARE of the knee's
+ * depth (the back shin is what shows beside the front one). cgi-model-4's back ankle lay on the front shin (11 px
+ * past the front leg's axis; its real shin showed beside it): its trouser leg was drawn behind the front one, hidden
+ * by it from the knee down, one column with one hem. The moved leg is taken as behind the other (`legBehind`: drawn
+ * under the front leg, each its own width below the thighs, as legs that cross), now showing beside it to its own
+ * hem. A copy of the body with that leg replaced, or the body itself.
+ */
+function backLegFromMask(body: Body, crotchY: number): Body {
+  const { width: W, height: H, mask, span } = body;
+  const dy = body.legL.end.y - body.legR.end.y;
+  if (Math.abs(dy) <= span * FRONT_FOOT || !legsCross(body, crotchY)) return body;
+  const backRight = dy > 0;
+  const back = backRight ? body.legR : body.legL;
+  const front = backRight ? body.legL : body.legR;
+  const out = backRight ? 1 : -1;
+  const fa = legAxisX(front, back.end.y);
+  if (fa === null || Math.abs(back.end.x - fa) > front.widthEnd * HIDDEN_ON_FRONT) return body;
+  // the mask's edge on the back leg's outer side of (x, y), walked along the row; null off the mask
+  const inMask = (x: number, y: number) => x >= 0 && x < W && y >= 0 && y < H && at(mask, y * W + x) >= 128;
+  const edge = (x0: number, y0: number): number | null => {
+    const y = Math.round(y0);
+    let x = Math.round(x0);
+    if (!inMask(x, y)) return null;
+    while (inMask(x + out, y)) x += out;
+    return x;
+  };
+  const ek = edge(back.mid.x, back.mid.y);
+  const ea = edge(back.end.x, back.end.y);
+  if (ek === null || ea === null) return body;
+  const kneeDepth = (ek - back.mid.x) * out;
+  const ankleDepth = (ea - back.end.x) * out;
+  if (kneeDepth <= 0 || ankleDepth <= kneeDepth) return body;
+  const leg = { ...back, end: { x: ea - out * kneeDepth * ANKLE_SHARE, y: back.end.y } };
+  const moved = backRight ? { ...body, legR: leg } : { ...body, legL: leg };
+  legBehind.add(moved);
+  return moved;
+}
+/**
+ * The front leg's inner edge (its destination sections, in place; `side` the front leg) over a back leg that
+ * `backLegFromMask` moved out from behind it, below `from`: at most to the back leg's axis (down to its ankle; below,
+ * on from there parallel to the front leg's axis). The front leg drawn its own width about its axis covered the
+ * back shin the photo shows beside it (the front leg's axis off its shin's middle towards the back leg: cgi-model-4's
+ * front leg reached 25 px past the mask's edge): one column with one hem.
+ */
+function frontOverBack(body: Body, dIn: Point[], side: 0 | 1, from: number): void {
+  const front = side === 0 ? body.legL : body.legR;
+  const back = side === 0 ? body.legR : body.legL;
+  const fEnd = legAxisX(front, back.end.y);
+  if (fEnd === null) return;
+  for (const p of dIn) {
+    if (p.y <= from) continue;
+    const f = legAxisX(front, p.y);
+    const b = p.y <= back.end.y ? legAxisX(back, p.y) : f === null ? null : back.end.x + f - fEnd;
+    if (b === null) continue;
+    p.x = side === 0 ? Math.min(p.x, b) : Math.max(p.x, b);
+  }
+}
+
+/** Bodies whose back leg `backLegFromMask` moved out from behind the front one: their legs count as crossing. */
+const legBehind = new WeakSet<Body>();
+/** The crotch's line this share of the torso's height below the hip joints. */
+const CROTCH_DROP = 0.14;
+/** The back ankle on the front leg: within this share of the front shin's width of its axis. */
+const HIDDEN_ON_FRONT = 0.3;
+/** The back ankle moved to this share of its knee's depth inside the mask's outer edge. */
+const ANKLE_SHARE = 0.5;
+
 /** Legs' axes crossed by more than this (x the span): one leg in front of the other, no seam between them. */
 const TOUCH_CROSS = 0.05;
 
@@ -1047,6 +1127,8 @@ const TOUCH_CROSS = 0.05;
  * hem, if higher): one leg in front.
  */
 function legsCross(body: Body, crotchY: number, until = Infinity): boolean {
+  // (a leg moved out from behind the other, `backLegFromMask`: behind it from the knees down)
+  if (legBehind.has(body) && until > Math.min(body.legL.mid.y, body.legR.mid.y)) return true;
   const ankles = Math.min(until, (body.legL.end.y + body.legR.end.y) / 2);
   for (let y = Math.ceil(crotchY); y <= ankles; y++) {
     const l = legAxisX(body.legL, y);
