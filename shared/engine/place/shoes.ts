@@ -1006,10 +1006,10 @@ function drawFront(
     standing
       ? vampTop(t)
       : kind === 'pump'
-      ? toeH * 0.75 + PUMP_THROAT_RISE * t ** PUMP_THROAT_CURVE
-      : kind === 'boot'
-        ? 0.95
-        : 1 - 0.3 * t * t;
+        ? toeH * 0.75 + PUMP_THROAT_RISE * t ** PUMP_THROAT_CURVE
+        : kind === 'boot'
+          ? 0.95
+          : 1 - 0.3 * t * t;
   const toeTop = Math.max(1e-6, topAt(1));
   // (the toe's side of a standing pump on a foot turned aside: its tip TOE_TIP of the vamp's half width)
   const tipHalf = TOE_HALF * 0.8 * (0.55 + (TOE_TIP - 0.55) * turned);
@@ -1082,7 +1082,9 @@ function drawFront(
         : topAt(dip ? Math.min(1, Math.abs(u - dip) / (hw - Math.sign(u - dip) * dip)) : t);
       // (a pump's toe round underneath: its bottom rising towards its sides, PUMP_TOE_ROUND)
       const vb = roundToe
-        ? PUMP_TOE_ROUND * toeH * ((Math.abs(u) / (TOE_HALF * 0.8)) ** (fore ? 2 + (TOE_POINT - 2) * turned : 2) - PUMP_TOE_DROP)
+        ? PUMP_TOE_ROUND *
+          toeH *
+          ((Math.abs(u) / (TOE_HALF * 0.8)) ** (fore ? 2 + (TOE_POINT - 2) * turned : 2) - PUMP_TOE_DROP)
         : 0;
       // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
       let cov = Math.min(1, Math.max(0, (hw - Math.abs(u)) * width + 0.5), Math.max(0, (v - vb) * height + 0.5));
