@@ -735,7 +735,8 @@ describe('shoes seen from the front (real models)', () => {
     const fs = feet(body, image, cov);
     const out: { points: number; toeTop: number; sideTop: number; taper: number }[] = [];
     [body.legL, body.legR].forEach((leg, i) => {
-      const f = fs[i]!;
+      const f = fs[i];
+      if (!f) return;
       const box = footBox(body, leg.end, leg.widthEnd);
       const points = pointing(body, leg);
       const px = f.px.filter((p) => shoe(p.c) && p.x >= box.x && p.x <= box.x + box.w);
@@ -746,18 +747,20 @@ describe('shoes seen from the front (real models)', () => {
         cols.set(p.x, c ? { top: Math.min(c.top, p.y), n: c.n + 1 } : { top: p.y, n: 1 });
       }
       const xs = [...cols.keys()].sort((a, b) => a - b);
-      const len = xs[xs.length - 1]! - xs[0]!;
+      const first = xs[0] ?? 0;
+      const last = xs[xs.length - 1] ?? 0;
+      const len = Math.max(1, last - first);
       // (distance from the toe's end, a share of the pump's length across)
-      const fromToe = (x: number) => (points < 0 ? x - xs[0]! : xs[xs.length - 1]! - x) / len;
+      const fromToe = (x: number) => (points < 0 ? x - first : last - x) / len;
       const median = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1] ?? 0;
       const topIn = (a: number, b: number) =>
         median(
           xs
             .filter((x) => fromToe(x) >= a && fromToe(x) < b)
-            .map((x) => (soleY - cols.get(x)!.top) / (soleY - f.ankleY)),
+            .map((x) => (soleY - (cols.get(x)?.top ?? soleY)) / (soleY - f.ankleY)),
         );
-      const at15 = xs.filter((x) => Math.abs(fromToe(x) - 0.15) < 0.02).map((x) => cols.get(x)!.n);
-      const tallest = Math.max(...xs.filter((x) => fromToe(x) < 0.5).map((x) => cols.get(x)!.n));
+      const at15 = xs.filter((x) => Math.abs(fromToe(x) - 0.15) < 0.02).map((x) => cols.get(x)?.n ?? 0);
+      const tallest = Math.max(...xs.filter((x) => fromToe(x) < 0.5).map((x) => cols.get(x)?.n ?? 0));
       out.push({
         points,
         toeTop: topIn(0.2, 0.5),
