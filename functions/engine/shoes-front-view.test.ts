@@ -721,4 +721,55 @@ describe('shoes seen from the front (real models)', () => {
     const ok = turned.every((o) => o.toe * Math.sign(o.points) > 0.1 && o.heel * Math.sign(o.points) < 0);
     expect({ out, ok: turned.length === 2 && ok }).toMatchObject({ ok: true });
   }, 60_000);
+
+  // a pump on a foot turned aside (ai-body: both feet point to the image left) seen three quarters: per foot, over the
+  // drawn pump's red pixels in its foot's box, each column's top red row as a share of the height from the sole to
+  // the ankle, the median over the vamp (0.2-0.5 of the pump's length from the toe's end, by where the foot points)
+  // and over its side going back (0.5-0.75), and the toe's taper: the red's rows in the columns 15% of its length in
+  // from the toe's end over its tallest column in the toe's half. before: a low flat-cut tray, its throat's V
+  // dipping towards the toe and a blunt round end: vamp 0.27 / 0.27 under its side 0.32 / 0.32, taper 0.93 / 0.96;
+  // now vamp 0.44 / 0.42 over its side 0.42 / 0.40, taper 0.78 / 0.84
+  it('draws a pump seen three quarters as a vamp rising over the toes to a pointed toe, its side lower', async () => {
+    const shoe = ([r, g, b]: Rgb) => r > 110 && r > g * 2 && r > b * 1.8;
+    const { body, image, cov } = await renderOnce('heels-red');
+    const fs = feet(body, image, cov);
+    const out: { points: number; toeTop: number; sideTop: number; taper: number }[] = [];
+    [body.legL, body.legR].forEach((leg, i) => {
+      const f = fs[i];
+      if (!f) return;
+      const box = footBox(body, leg.end, leg.widthEnd);
+      const points = pointing(body, leg);
+      const px = f.px.filter((p) => shoe(p.c) && p.x >= box.x && p.x <= box.x + box.w);
+      const soleY = Math.max(...px.map((p) => p.y));
+      const cols = new Map<number, { top: number; n: number }>();
+      for (const p of px) {
+        const c = cols.get(p.x);
+        cols.set(p.x, c ? { top: Math.min(c.top, p.y), n: c.n + 1 } : { top: p.y, n: 1 });
+      }
+      const xs = [...cols.keys()].sort((a, b) => a - b);
+      const first = xs[0] ?? 0;
+      const last = xs[xs.length - 1] ?? 0;
+      const len = Math.max(1, last - first);
+      // (distance from the toe's end, a share of the pump's length across)
+      const fromToe = (x: number) => (points < 0 ? x - first : last - x) / len;
+      const median = (a: number[]) => a.sort((m, n) => m - n)[a.length >> 1] ?? 0;
+      const topIn = (a: number, b: number) =>
+        median(
+          xs
+            .filter((x) => fromToe(x) >= a && fromToe(x) < b)
+            .map((x) => (soleY - (cols.get(x)?.top ?? soleY)) / (soleY - f.ankleY)),
+        );
+      const at15 = xs.filter((x) => Math.abs(fromToe(x) - 0.15) < 0.02).map((x) => cols.get(x)?.n ?? 0);
+      const tallest = Math.max(...xs.filter((x) => fromToe(x) < 0.5).map((x) => cols.get(x)?.n ?? 0));
+      out.push({
+        points,
+        toeTop: topIn(0.2, 0.5),
+        sideTop: topIn(0.5, 0.75),
+        taper: at15.reduce((a, n) => a + n, 0) / Math.max(1, at15.length) / tallest,
+      });
+    });
+    const turned = out.filter((o) => Math.abs(o.points) > 0.2);
+    const ok = turned.every((o) => o.toeTop > 0.36 && o.toeTop > o.sideTop && o.taper < 0.88);
+    expect({ out, ok: turned.length === 2 && ok }).toMatchObject({ ok: true });
+  }, 60_000);
 });

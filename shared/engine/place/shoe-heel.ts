@@ -85,7 +85,8 @@ function sideColour(
 
 /**
  * A pump's sides and heel seen from the front (`at`: drawFront's frame: the sole's middle, the directions across
- * and up the foot, the front's width and height, the outer side). The walls go over what is drawn (the instep's
+ * and up the foot, the front's width and height, the outer side; `aside`: the foot turned that way, its toe on the
+ * outer side). The walls go over what is drawn (the instep's
  * edges are the shoe's sides); the heel under it (behind the foot and the vamp).
  */
 export function drawPumpHeel(
@@ -95,7 +96,7 @@ export function drawPumpHeel(
   b: Box,
   toeRight: boolean,
   tint: Rgb,
-  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number },
+  at: { sole: Point; across: Point; up: Point; width: number; height: number; outer: number; aside?: boolean },
 ): void {
   const { sole, across, up, width, height, outer } = at;
   if (width < 4 || height < 4) return;
@@ -149,7 +150,9 @@ export function drawPumpHeel(
       const hw = SIDE_HALF * (1 - (1 - WALL_IN) * s * (inSide ? 1 - turn : 1));
       // thinning to its top (the shoe's top line curving back round the heel, not a square post)
       const inner = hw - WALL_THICK * (inSide ? 1 + 0.4 * turn : 1) * Math.sqrt(Math.max(0, 1 - s * s));
-      if (v >= WALL_FRONT - 0.06 && v <= wallTop) {
+      // (a foot turned aside, `aside`, its toe on the outer side: that side is the vamp's toe going back to its tip,
+      // drawFront's, with no wall standing up beside it)
+      if (v >= WALL_FRONT - 0.06 && v <= wallTop && !(at.aside && u * outer > 0)) {
         const a = Math.min(
           1,
           Math.max(0, (hw - au) * width + 0.5),

@@ -481,7 +481,15 @@ export function placeShoes(
           }
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump' && !pointe)
-            drawPumpHeel(drawn, image, alpha, b, toeRight, tint, pointsAside ? { ...at, outer: Math.sign(aside) } : at);
+            drawPumpHeel(
+              drawn,
+              image,
+              alpha,
+              b,
+              toeRight,
+              tint,
+              pointsAside ? { ...at, outer: Math.sign(aside), aside: toe !== 0 } : at,
+            );
         } else {
           drawGrid(drawn, source, { ...src, y: top, h: srcH }, drop ? SOLE_COLS : 6, 3, map);
           // (a rear boot's foot or pump in profile: a toe box with a crown, an underside and a sole, in the front
@@ -827,6 +835,44 @@ const THROAT_TOWARDS = 0.6;
 /** ...and on the heel's side its vamp stretched back by this share of that shift (not shifted off its unshifted side:
  * the old shoe's fill, skin on some people, showing as a patch under it between its heel and its toe). */
 const HEEL_STRETCH = 0.5;
+/** A standing pump's vamp seen from the front (shares of the height from the sole to the ankle, across the vamp's
+ * half width): its throat's lowest point VAMP_THROAT up, a rounded U (a circle's arc across) rising to VAMP_EDGE at
+ * the vamp's sides. */
+const VAMP_THROAT = 0.38;
+const VAMP_EDGE = 0.5;
+/** ...seen three quarters (a foot turned aside, `at.toe`): the vamp a cap over the toes rising to VAMP_PEAK at
+ * VAMP_PEAK_AT of the front's width towards the toe, its top falling to the toe's tip (VAMP_TIP_TOP at its end) and,
+ * on the heel's side, the throat curving down (a quarter ellipse VAMP_CURVE of the front's width across) to the
+ * shoe's side, lower (VAMP_SIDE), which rises again to VAMP_EDGE at the back, into the walls (shoe-heel.ts). */
+const VAMP_PEAK = 0.5;
+const VAMP_PEAK_AT = 0.06;
+const VAMP_TIP_TOP = 0.4;
+const VAMP_CURVE = 0.22;
+const VAMP_SIDE = 0.36;
+function vampTop(t: number): number {
+  return VAMP_THROAT + (VAMP_EDGE - VAMP_THROAT) * (1 - Math.sqrt(Math.max(0, 1 - t * t)));
+}
+/** The three-quarter vamp's top at `w` across (towards the toe, a share of the front's width) of a vamp from `-back`
+ * (the heel's side) to `fore` (the toe's side). */
+function vampTopAside(w: number, back: number, fore: number): number {
+  if (w >= VAMP_PEAK_AT) {
+    const s = Math.min(1, (w - VAMP_PEAK_AT) / Math.max(1e-6, fore - VAMP_PEAK_AT));
+    return VAMP_PEAK - (VAMP_PEAK - VAMP_TIP_TOP) * s * s;
+  }
+  const d = VAMP_PEAK_AT - w;
+  if (d < VAMP_CURVE) {
+    const s = d / VAMP_CURVE;
+    return VAMP_SIDE + (VAMP_PEAK - VAMP_SIDE) * Math.sqrt(Math.max(0, 1 - s * s));
+  }
+  const s = Math.min(1, (d - VAMP_CURVE) / Math.max(1e-6, back + VAMP_PEAK_AT - VAMP_CURVE));
+  return VAMP_SIDE + (VAMP_EDGE - VAMP_SIDE) * s * s;
+}
+/** A standing pump's pointed toe: its half width at the tip a share of the vamp's (TOE_TIP), its outline underneath
+ * rising as |across|^TOE_POINT (1: a V to the tip, 2: the old round parabola). */
+const TOE_TIP = 0.3;
+const TOE_POINT = 1.2;
+/** ...on a foot turned aside (`at.toe`, TOE_SHIFT at most), the toe's side widens up the foot this share less. */
+const TOE_FLANK = 0.5;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -937,9 +983,15 @@ function drawFront(
   const topHalfU = Math.min(TOE_HALF, topHalf / width);
   // a closed shoe's collar: round the ankle (a little narrower than a boot's shaft), narrower than the toe box
   const collarHalf = Math.max(TOE_HALF * 0.55, Math.min(TOE_HALF * 0.86, topHalfU * 0.85));
+  // (a standing pump: its vamp rising over the instep to a rounded throat, `vampTop`; on a foot turned aside, as much
+  // as it is, its toe pointed, TOE_TIP, TOE_POINT, and its vamp a cap over the toes, `vampTopAside`)
+  const standing = kind === 'pump' && !at.pointe;
+  const turned = standing ? Math.min(1, Math.abs(at.toe ?? 0) / TOE_SHIFT) : 0;
   const halfAt = (v: number): number => {
     // a pump's pointed toe: narrow at the tip (low in the middle), as wide as the ball at the throat
-    if (kind === 'pump') return TOE_HALF * 0.8 * (0.55 + 0.45 * Math.sqrt(Math.min(1, v / toeH)));
+    if (kind === 'pump') {
+      return TOE_HALF * 0.8 * (0.55 + 0.45 * Math.sqrt(Math.min(1, v / toeH)));
+    }
     if (kind === 'boot') {
       const s = Math.max(0, Math.min(1, (v - toeH * 0.6) / (1 - toeH * 0.6)));
       return TOE_HALF + (topHalfU - TOE_HALF) * s * s * (3 - 2 * s);
@@ -951,12 +1003,16 @@ function drawFront(
     return TOE_HALF * 0.86 + (collarHalf - TOE_HALF * 0.86) * s * (2 - s);
   };
   const topAt = (t: number): number =>
-    kind === 'pump'
-      ? toeH * 0.75 + PUMP_THROAT_RISE * t ** PUMP_THROAT_CURVE
-      : kind === 'boot'
-        ? 0.95
-        : 1 - 0.3 * t * t;
+    standing
+      ? vampTop(t)
+      : kind === 'pump'
+        ? toeH * 0.75 + PUMP_THROAT_RISE * t ** PUMP_THROAT_CURVE
+        : kind === 'boot'
+          ? 0.95
+          : 1 - 0.3 * t * t;
   const toeTop = Math.max(1e-6, topAt(1));
+  // (the toe's side of a standing pump on a foot turned aside: its tip TOE_TIP of the vamp's half width)
+  const tipHalf = TOE_HALF * 0.8 * (0.55 + (TOE_TIP - 0.55) * turned);
   // (on its toes: the tip round, as wide as the toe there)
   const r = at.pointe ? halfAt(0) * width : Math.min(width, height) * 0.12;
   const roundToe = kind === 'pump' && !at.pointe;
@@ -1003,17 +1059,33 @@ function drawFront(
       // (a standing pump on a foot turned to one side: its toe towards where the foot points, `at.toe`, the shift
       // fading to none at the vamp's sides' top; on the heel's side stretched back HEEL_STRETCH of that way, not
       // shifted off the old shoe: no patch of its fill under the vamp between its heel and its toe)
-      const hw = halfAt(Math.max(0, v));
       const shift = (at.toe ?? 0) * Math.max(0, 1 - Math.max(0, v) / toeTop);
       const u0 = (dx * across.x + dy * across.y) / width - shift;
+      // (a standing pump's toe side, on a foot turned that way: its flank widening less up the foot than the shift
+      // fades, TOE_FLANK: the toe's outline goes back from its tip, a pointed toe seen three quarters, no blunt end)
+      const hw0 = halfAt(Math.max(0, v));
+      const hw =
+        standing && u0 * (at.toe ?? 0) > 0
+          ? tipHalf + (hw0 - tipHalf) * (1 - (TOE_FLANK * Math.abs(at.toe ?? 0)) / TOE_SHIFT)
+          : hw0;
       const u = u0 * shift < 0 ? (u0 * hw) / (hw + HEEL_STRETCH * Math.abs(shift)) : u0;
       const t = Math.min(1, Math.abs(u) / hw);
       // (...its throat's lowest point that way too, THROAT_TOWARDS of the toe's shift: the opening seen three
       // quarters, a short steep side towards the toe and a long one going back towards the heel)
       const dip = Math.max(-hw * 0.6, Math.min(hw * 0.6, (at.toe ?? 0) * THROAT_TOWARDS));
-      const top = topAt(dip ? Math.min(1, Math.abs(u - dip) / (hw - Math.sign(u - dip) * dip)) : t);
+      // (a standing pump seen three quarters: its vamp a cap over the toes, its throat curving down to its lower
+      // side going back to the heel, `vampTopAside`, as much as the foot is turned aside)
+      const fore = u * (at.toe ?? 0) > 0;
+      const top = standing
+        ? (turned < 1 ? topAt(t) * (1 - turned) : 0) +
+          (turned ? turned * vampTopAside(u * Math.sign(at.toe ?? 0), fore ? hw0 : hw, fore ? hw : hw0) : 0)
+        : topAt(dip ? Math.min(1, Math.abs(u - dip) / (hw - Math.sign(u - dip) * dip)) : t);
       // (a pump's toe round underneath: its bottom rising towards its sides, PUMP_TOE_ROUND)
-      const vb = roundToe ? PUMP_TOE_ROUND * toeH * ((Math.abs(u) / (TOE_HALF * 0.8)) ** 2 - PUMP_TOE_DROP) : 0;
+      const vb = roundToe
+        ? PUMP_TOE_ROUND *
+          toeH *
+          ((Math.abs(u) / (TOE_HALF * 0.8)) ** (fore ? 2 + (TOE_POINT - 2) * turned : 2) - PUMP_TOE_DROP)
+        : 0;
       // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
       let cov = Math.min(1, Math.max(0, (hw - Math.abs(u)) * width + 0.5), Math.max(0, (v - vb) * height + 0.5));
       const ex = (Math.abs(u) - hw) * width + r;
