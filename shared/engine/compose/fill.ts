@@ -4869,8 +4869,7 @@ export function fillRegion(
   const donorKept = (q: number) =>
     !region[q] && !covered?.[q] && (body.mask[q] ?? 0) >= 128 && (maps.skin[q] ?? 0) > 0 && (maps.hair[q] ?? 0) < 128;
   let profiles: (LegProfile | null)[] | null = null;
-  const legProfiles = () =>
-    (profiles ??= [body.legL, body.legR].map((l) => legProfile(body, l, out, donorKept)));
+  const legProfiles = () => (profiles ??= [body.legL, body.legR].map((l) => legProfile(body, l, out, donorKept)));
   const copy = [0, 0, 0];
   const own = [0, 0, 0, 0];
   const mirrored = [0, 0, 0];
