@@ -5020,7 +5020,7 @@ export function fillRegion(
       into[c] = skin * on + bg * (1 - on);
       if (legOver)
         into[c] =
-          ((copy[c] ?? 0) * copied + (legTone![c] ?? 0) * leg[1] * (1 - copied)) * leg[0] +
+          ((copy[c] ?? 0) * copied + (legTone?.[c] ?? 0) * leg[1] * (1 - copied)) * leg[0] +
           (into[c] ?? 0) * (1 - leg[0]);
     }
   };
