@@ -4053,6 +4053,194 @@ function legPaint(body: Body, dressed: number, x: number, y: number, into: [numb
   }
 }
 
+/** A painted leg's copy of the other leg (`LegProfile`) reads that leg out to this share of its capsule's half-width
+ * (the capsule's edge is wider than the leg's own outline there: a blend with the backdrop), in this many steps. */
+const LEG_DONOR_IN = 0.8;
+const LEG_DONOR_BINS = 21;
+/** The profile is smoothed down the leg over this many rows either side (the photo's grain, a row's gaps). */
+const LEG_DONOR_SMOOTH = 3;
+/** A row across the other leg is a source when at least this share of its steps is bare skin the fill keeps. */
+const LEG_DONOR_ROW = 0.5;
+/** A row without it takes the nearest row's that has it within this (x the span), fading out to there. */
+const LEG_DONOR_REACH = 0.1;
+
+/** A leg's two joint segments: from, to, and the painted capsule's radius at each end (`legPaint`'s). */
+function legSegments(leg: Body['legL']) {
+  const shin = leg.widthEnd;
+  const rHip = Math.min(leg.widthRoot * 0.5, shin * LEG_THIGH);
+  return [
+    [leg.root, leg.mid, rHip, shin * LEG_KNEE],
+    [leg.mid, leg.end, shin * LEG_KNEE, shin * LEG_ANKLE],
+  ] as const;
+}
+
+/** A leg's own bare skin read across it, row by row down its hip-knee-ankle line (`legProfile`). */
+interface LegProfile {
+  /** rows per segment (one per pixel of the segment's length) */
+  rows: [number, number];
+  /** rgb per row and step across, rows of the thigh then of the shin */
+  rgb: Float32Array;
+  /** per row, how much the copy counts against the flat paint (1 on rows of the leg's own skin) */
+  weight: Float32Array;
+}
+
+/**
+ * A leg's own bare skin as a profile across it down its hip-knee-ankle line (issue 38, round 36, part g): at each
+ * pixel down each joint segment, `LEG_DONOR_BINS` steps across it out to `LEG_DONOR_IN` of the painted capsule's
+ * half-width (not mirrored: the scene's light falls on both legs from the same side), the photo where it is bare
+ * skin the fill keeps (`keep`); a step that is not takes its row's nearest that is, a row with under
+ * `LEG_DONOR_ROW` of them the nearest row's that has them within `LEG_DONOR_REACH`, its weight fading out to there
+ * (smoothed down the leg, `LEG_DONOR_SMOOTH`). Null when no row has. The other leg's painted pixels
+ * take it at the same place along and across (`legCopyAt`): a back leg the old dress's tail hid was painted one
+ * flat tone in its capsule's outline, a smeared skin wedge beside the seen front leg.
+ */
+function legProfile(body: Body, leg: Body['legL'], image: RgbaImage, keep: (p: number) => boolean): LegProfile | null {
+  const segs = legSegments(leg);
+  const rows: [number, number] = [0, 0];
+  for (const [s, [a, b]] of segs.entries()) rows[s] = Math.max(2, Math.round(Math.hypot(b.x - a.x, b.y - a.y)));
+  const n = rows[0] + rows[1];
+  const B = LEG_DONOR_BINS;
+  const rgb = new Float32Array(n * B * 3);
+  const ok = new Uint8Array(n * B);
+  const rowOk = new Uint8Array(n);
+  const { width: W, height: H } = body;
+  const d = image.data;
+  let anyRow = false;
+  for (const [s, [a, b, r0, r1]] of segs.entries()) {
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len = Math.hypot(dx, dy) || 1;
+    const m = rows[s] ?? 2;
+    for (let j = 0; j < m; j++) {
+      const t = j / (m - 1);
+      const r = (r0 + (r1 - r0) * t) * LEG_DONOR_IN;
+      const row = s ? rows[0] + j : j;
+      let got = 0;
+      for (let k = 0; k < B; k++) {
+        const off = ((k / (B - 1)) * 2 - 1) * r;
+        const X = Math.round(a.x + dx * t + (dy / len) * off);
+        const Y = Math.round(a.y + dy * t - (dx / len) * off);
+        if (X < 0 || Y < 0 || X >= W || Y >= H) continue;
+        const q = Y * W + X;
+        if (!keep(q)) continue;
+        const o = (row * B + k) * 3;
+        for (let c = 0; c < 3; c++) rgb[o + c] = d[q * 4 + c] ?? 0;
+        ok[row * B + k] = 1;
+        got++;
+      }
+      if (got < B * LEG_DONOR_ROW) continue;
+      rowOk[row] = 1;
+      anyRow = true;
+      // the row's gaps: its nearest step that is skin
+      for (let k = 0; k < B; k++) {
+        if (ok[row * B + k]) continue;
+        for (let e = 1; e < B; e++) {
+          const kk = [k - e, k + e].find((v) => v >= 0 && v < B && ok[row * B + v]);
+          if (kk === undefined) continue;
+          for (let c = 0; c < 3; c++) rgb[(row * B + k) * 3 + c] = rgb[(row * B + kk) * 3 + c] ?? 0;
+          break;
+        }
+      }
+    }
+  }
+  if (!anyRow) return null;
+  // rows without enough skin: the nearest row's that has it, within `LEG_DONOR_REACH` spans, its weight falling
+  // off to 0 there (the leg's flat paint beyond: the other leg under the new garment's hem is no source)
+  const reach = Math.max(2, body.span * LEG_DONOR_REACH);
+  const weight = new Float32Array(n);
+  for (let row = 0; row < n; row++) {
+    if (rowOk[row]) {
+      weight[row] = 1;
+      continue;
+    }
+    for (let e = 1; e < reach; e++) {
+      const rr = [row - e, row + e].find((v) => v >= 0 && v < n && rowOk[v]);
+      if (rr === undefined) continue;
+      rgb.copyWithin(row * B * 3, rr * B * 3, (rr + 1) * B * 3);
+      weight[row] = 1 - e / reach;
+      break;
+    }
+  }
+  // smoothed down the leg (`LEG_DONOR_SMOOTH`)
+  const sm = new Float32Array(rgb.length);
+  for (let row = 0; row < n; row++) {
+    const r0 = Math.max(0, row - LEG_DONOR_SMOOTH);
+    const r1 = Math.min(n - 1, row + LEG_DONOR_SMOOTH);
+    let rn = 0;
+    for (let rr = r0; rr <= r1; rr++) if ((weight[rr] ?? 0) > 0) rn++;
+    if (!rn) continue;
+    for (let v = 0; v < B * 3; v++) {
+      let acc = 0;
+      for (let rr = r0; rr <= r1; rr++) if ((weight[rr] ?? 0) > 0) acc += rgb[rr * B * 3 + v] ?? 0;
+      sm[row * B * 3 + v] = acc / rn;
+    }
+  }
+  return { rows, rgb: sm, weight };
+}
+
+/**
+ * A painted leg's pixel (x, y) from the other leg's profile (`legProfile`): the undressed leg whose capsule the
+ * pixel lies deepest in, the place along its segment and across it (signed, x its half-width), read at the same
+ * segment, share along and share across from the other leg's profile into `into`; false where there is none.
+ */
+function legCopyAt(
+  body: Body,
+  dressed: number,
+  profiles: readonly (LegProfile | null)[],
+  x: number,
+  y: number,
+  into: number[],
+): number {
+  let bestU = Infinity;
+  let bi = -1;
+  let bs = 0;
+  let bt = 0;
+  let bu = 0;
+  for (const [i, leg] of [body.legL, body.legR].entries()) {
+    if (dressed & (1 << i)) continue;
+    for (const [s, [a, b, r0, r1]] of legSegments(leg).entries()) {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const len = Math.hypot(dx, dy) || 1;
+      const t = Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / (len * len)));
+      // signed across the line: positive to the segment's right (x grows for a leg going down)
+      const across = ((x - a.x) * dy - (y - a.y) * dx) / len;
+      const r = Math.max(1, r0 + (r1 - r0) * t);
+      const u = Math.hypot(x - a.x - dx * t, y - a.y - dy * t) / r;
+      if (u >= bestU) continue;
+      bestU = u;
+      bi = i;
+      bs = s;
+      bt = t;
+      bu = across < 0 ? -u : u;
+    }
+  }
+  const prof = bi < 0 ? null : profiles[1 - bi];
+  if (!prof) return 0;
+  const B = LEG_DONOR_BINS;
+  const m = prof.rows[bs] ?? 2;
+  // bilinear between the rows and the steps across
+  const fr = bt * (m - 1);
+  const ra = Math.floor(fr);
+  const rb = Math.min(m - 1, ra + 1);
+  const wr = fr - ra;
+  const fk = ((Math.max(-1, Math.min(1, bu)) + 1) / 2) * (B - 1);
+  const ka = Math.floor(fk);
+  const kb = Math.min(B - 1, ka + 1);
+  const wk = fk - ka;
+  const base = bs ? prof.rows[0] : 0;
+  const o00 = ((base + ra) * B + ka) * 3;
+  const o01 = ((base + ra) * B + kb) * 3;
+  const o10 = ((base + rb) * B + ka) * 3;
+  const o11 = ((base + rb) * B + kb) * 3;
+  const g = prof.rgb;
+  for (let c = 0; c < 3; c++)
+    into[c] =
+      ((g[o00 + c] ?? 0) * (1 - wk) + (g[o01 + c] ?? 0) * wk) * (1 - wr) +
+      ((g[o10 + c] ?? 0) * (1 - wk) + (g[o11 + c] ?? 0) * wk) * wr;
+  return (prof.weight[base + ra] ?? 0) * (1 - wr) + (prof.weight[base + rb] ?? 0) * wr;
+}
+
 /** How far (x the span) skin beside the hair is no source of the fill's skin (the hair's edge blends into it). */
 const HAIR_EDGE = 0.03;
 /** Skin above the pelvis darker than this share of the body's lit skin (`SKIN_LIT_RANK`) is no source. */
@@ -4677,6 +4865,12 @@ export function fillRegion(
     (body.mask[y * W + x] ?? 0) < 128 ||
     (own0 !== null && (region[y * W + x] ?? 0) > 0 && !own0[y * W + x]);
   const leg: [number, number] = [0, 1];
+  // a painted leg's copy from the other leg's own bare skin (`legDonor`): skin the fill keeps, in the mask
+  const donorKept = (q: number) =>
+    !region[q] && !covered?.[q] && (body.mask[q] ?? 0) >= 128 && (maps.skin[q] ?? 0) > 0 && (maps.hair[q] ?? 0) < 128;
+  let profiles: (LegProfile | null)[] | null = null;
+  const legProfiles = () => (profiles ??= [body.legL, body.legR].map((l) => legProfile(body, l, out, donorKept)));
+  const copy = [0, 0, 0];
   const own = [0, 0, 0, 0];
   const mirrored = [0, 0, 0];
   const mirrorKept = new Map<number, number[]>();
@@ -4713,6 +4907,7 @@ export function fillRegion(
       on *= softStep(y - top - topInset, RAISED_TOP_EDGE);
     if (legTone) legPaint(body, dressedAt(y), x, y, leg);
     const legOver = legTone !== null && leg[0] > on;
+    const copied = legOver ? legCopyAt(body, dressedAt(y), legProfiles(), x, y, copy) : 0;
     if (legOver) on = 0;
     last[LAST_ON] = on;
     last[LAST_LEG] = legOver ? leg[0] : 0;
@@ -4823,7 +5018,10 @@ export function fillRegion(
       const ownC = (own[c] ?? 0) * ownShade * grain * (1 - mirrorW) + (mirrored[c] ?? 0) * mirrorW;
       const skin = ownW > 0 ? sk * shade * (1 - ownW) + ownC * ownW : sk * shade;
       into[c] = skin * on + bg * (1 - on);
-      if (legOver) into[c] = (legTone![c] ?? 0) * leg[1] * leg[0] + (into[c] ?? 0) * (1 - leg[0]);
+      if (legOver)
+        into[c] =
+          ((copy[c] ?? 0) * copied + (legTone?.[c] ?? 0) * leg[1] * (1 - copied)) * leg[0] +
+          (into[c] ?? 0) * (1 - leg[0]);
     }
   };
   // the hair lies in front of the skin: its colour is not carried into the fill (a brown smear beside a blonde
