@@ -3038,7 +3038,7 @@ function raisedShoulderTop(
  * Over how far (x the span, at least 2 px) the fill beside a raised arm's side of the chest meets the backdrop seen
  * beside it (`fillRegion`'s `raisedSideBackdrop`): an outline's width, not the seam's whole `SEAM_FEATHER`.
  */
-export const RAISED_SIDE_SEAM = 0.015;
+export const RAISED_SIDE_SEAM = 0.02;
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
