@@ -4947,6 +4947,7 @@ export function fillRegion(
   // the backdrop there is "in the mask"), the seam faded the chest's side into the backdrop's grey over ~20 px up to
   // the region's edge, a blurred skin box with a hard step beyond (cgi-model-27 under a camisole, a maxi dress)
   const sideV = [0, 0, 0];
+  const sideKept = new Map<number, boolean>();
   const raisedSideBackdrop = (p: number): boolean => {
     if (!background || source !== 'auto' || (slot !== 'top' && slot !== 'one-piece')) return false;
     const px = p % W;
@@ -4957,7 +4958,12 @@ export function fillRegion(
       if ((px - body.neck.x) * (sh.x - body.neck.x) <= 0 || Math.abs(px - body.neck.x) < Math.abs(sh.x - body.neck.x))
         continue;
       if (py < sh.y || py > sh.y + body.torsoH * (ARMPIT_DROP + ARMPIT_RAMP)) continue;
-      return looksLikeBackground(out, background, p, sideV);
+      // (kept per edge pixel: the seam asks it for every pixel of the band its edge pixel is the nearest of)
+      const kept = sideKept.get(p);
+      if (kept !== undefined) return kept;
+      const like = looksLikeBackground(out, background, p, sideV);
+      sideKept.set(p, like);
+      return like;
     }
     return false;
   };
