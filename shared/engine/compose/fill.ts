@@ -3034,6 +3034,11 @@ function raisedShoulderTop(
   return tops;
 }
 
+/**
+ * Over how far (x the span, at least 2 px) the fill beside a raised arm's side of the chest meets the backdrop seen
+ * beside it (`fillRegion`'s `raisedSideBackdrop`): an outline's width, not the seam's whole `SEAM_FEATHER`.
+ */
+export const RAISED_SIDE_SEAM = 0.02;
 /** How far (x the span) the chest's side may reach past a raised arm's shoulder joint above the armpit. */
 const RAISED_SIDE_ROOM = 0.06;
 
@@ -5134,6 +5139,33 @@ export function fillRegion(
       front.push(...next);
     }
   }
+  // the photo's backdrop beside a raised arm's side of the chest, from its shoulder's joint down to where the chest's
+  // side runs out to the mask's (`ARMPIT_DROP` + `ARMPIT_RAMP`; issue 38, round 36, part c): the skin filled there
+  // meets it as the body's edge. Matched to it (the mask reaches past the old tee's side under the raised arm, so
+  // the backdrop there is "in the mask"), the seam faded the chest's side into the backdrop's grey over ~20 px up to
+  // the region's edge, a blurred skin box with a hard step beyond (cgi-model-27 under a camisole, a maxi dress)
+  const sideV = [0, 0, 0];
+  const sideKept = new Map<number, boolean>();
+  const raisedSideBackdrop = (p: number): boolean => {
+    if (!background || source !== 'auto' || (slot !== 'top' && slot !== 'one-piece')) return false;
+    const px = p % W;
+    const py = (p / W) | 0;
+    for (let i = 0; i < 2; i++) {
+      if (!body.armRaised[i]) continue;
+      const sh = i ? body.shoulderR : body.shoulderL;
+      if ((px - body.neck.x) * (sh.x - body.neck.x) <= 0 || Math.abs(px - body.neck.x) < Math.abs(sh.x - body.neck.x))
+        continue;
+      if (py < sh.y || py > sh.y + body.torsoH * (ARMPIT_DROP + ARMPIT_RAMP)) continue;
+      // (kept per edge pixel: the seam asks it for every pixel of the band its edge pixel is the nearest of)
+      const kept = sideKept.get(p);
+      if (kept !== undefined) return kept;
+      const like = looksLikeBackground(out, background, p, sideV);
+      sideKept.set(p, like);
+      return like;
+    }
+    return false;
+  };
+  const raisedSideReach = Math.max(2, body.span * RAISED_SIDE_SEAM);
   const outline = (p: number, q: number) => {
     // above a raised shoulder's top outline (`raisedShoulderTop`) the skin filled below it ends there: matched to
     // the mask's overreach above it (the backdrop's colour), the seam blurred the shoulder's top into the backdrop
@@ -5144,6 +5176,7 @@ export function fillRegion(
     }
     // a pixel of the person's outline that is a blend of the skin filled beside it and the backdrop (`blendShare`)
     if (blendMarks?.[p]) return true;
+
     // (by a lowered arm, down to the rows its armpit's web took, the skin meets the backdrop, `armpitWeb`: where the
     // photo beside it is the backdrop's colour, though the mask reaches past the old garment's outline there)
     const side = pit ? (p % W < body.neck.x === body.shoulderL.x < body.neck.x ? 0 : 1) : -1;
@@ -5231,7 +5264,9 @@ export function fillRegion(
                 q,
                 (estimate(q % W, (q / W) | 0, tmp), Math.max(last[LAST_ON] ?? 0, last[LAST_LEG] ?? 0) >= 0.5),
               )),
-    neckReach,
+    neckReach || raisedSideReach
+      ? (e) => (raisedSideBackdrop(e) ? raisedSideReach : (neckReach?.(e) ?? Infinity))
+      : null,
   );
   const fromBelow =
     slot === 'bottom' && source === 'auto' && background
