@@ -64,27 +64,26 @@ describe('shoes on feet on pointe (real models)', () => {
   // fill's and the instep's pale skin where the satin was: 0.10 / 0.24 of the foot's upper part red; now the pump's
   // shell runs along the whole foot up to the ankle, its heel at the back: 0.80 / 0.86
   it('draws a pump along the whole pointed foot, not a cup over its toes', async () => {
-    for (const { upperRed } of feet(await render('heels-red'))) {
-      console.log('pointe pump: red share of the upper foot', upperRed.toFixed(2));
-      expect({ upperRed, along: upperRed > 0.4 }).toMatchObject({ along: true });
-    }
+    const shares = feet(await render('heels-red')).map((f) => f.upperRed);
+    console.log('pointe pump: red share of the upper foot', shares.map((v) => v.toFixed(2)).join(' / '));
+    for (const upperRed of shares) expect({ upperRed, along: upperRed > 0.4 }).toMatchObject({ along: true });
   }, 120_000);
 
   // before: the trainer seen from the front, an upright block on its toe box, its sole (the product's white) across
   // the floor end under a shaded grey: 0 white pixels; now its side view along the foot, the sole a white band up the
   // foot's back: 1757 / 1656 white pixels, their spread 2.1 / 3.3 times as long down the foot as across
   it("draws a trainer along the pointed foot, its sole up the foot's back", async () => {
-    for (const { shoe } of feet(await render('trainers-runner'))) {
+    const soles = feet(await render('trainers-runner')).map(({ shoe }) => {
       const sole = shoe.filter((p) => white(p.c));
       const n = Math.max(1, sole.length);
       const mx = sole.reduce((s, p) => s + p.x, 0) / n;
       const my = sole.reduce((s, p) => s + p.y, 0) / n;
       const vx = sole.reduce((s, p) => s + (p.x - mx) ** 2, 0) / n;
       const vy = sole.reduce((s, p) => s + (p.y - my) ** 2, 0) / n;
-      const share = sole.length / Math.max(1, shoe.length);
-      const long = vy / Math.max(1, vx);
-      console.log('pointe trainer: sole share', share.toFixed(2), 'long', long.toFixed(2), 'white', sole.length);
+      return { share: sole.length / Math.max(1, shoe.length), long: vy / Math.max(1, vx) };
+    });
+    console.log('pointe trainer: sole share, length over width', JSON.stringify(soles));
+    for (const { share, long } of soles)
       expect({ share, long, along: share > 0.1 && long > 1.5 }).toMatchObject({ along: true });
-    }
   }, 120_000);
 });

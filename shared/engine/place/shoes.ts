@@ -424,7 +424,8 @@ export function placeShoes(
           if (pointe && kind !== 'boot') {
             const lean = pointe.tip.x - pointe.top.x;
             const dir = Math.abs(lean) > pointe.width * POINTE_LEAN ? Math.sign(lean) : at.outer;
-            drawGrid(drawn, { ...source, alpha: solidAlpha(alpha, b) }, b, 32, 4, pointeMap(alpha, b, pointe, dir));
+            const p = smoothProfile(alpha, b);
+            drawGrid(drawn, { ...source, alpha: solidAlpha(alpha, p) }, b, 32, 4, pointeMap(alpha, b, p, pointe, dir));
           } else if (kind === 'boot') {
             bootArea ??= newBootArea(layer.width, layer.height);
             drawBootFront(
@@ -876,8 +877,13 @@ const POINTE_SMOOTH = 0.06;
  * to the ankle (POINTE_LONG), across it its forefoot's centre line on the foot's and as wide as the foot
  * (POINTE_THICK), its upper toward `dir` (the instep's side) and its sole and heel on the foot's back.
  */
-function pointeMap(alpha: GrayImage, b: Box, foot: PointeFoot, dir: number): (x: number, y: number) => Point {
-  const p = profile(alpha, b);
+function pointeMap(
+  alpha: GrayImage,
+  b: Box,
+  p: ReturnType<typeof profile>,
+  foot: PointeFoot,
+  dir: number,
+): (x: number, y: number) => Point {
   const toeRight = toeDirection(alpha, b) === 1;
   const thick: number[] = [];
   for (let i = 0; i < p.n; i++) {
@@ -939,26 +945,36 @@ function pointeMap(alpha: GrayImage, b: Box, foot: PointeFoot, dir: number): (x:
   };
 }
 
-/** A side view's alpha with its holes closed (inside both its column's and its row's opaque run: a pale mesh the
- * backdrop's removal took for the backdrop), not its outline's hollows (a pump's arch, its throat). */
-function solidAlpha(alpha: GrayImage, b: Box): Uint8Array {
+/** A side view's columns' top and bottom rows (`profile`), each the median over POINTE_SMOOTH of its length either
+ * side: no notches where a pale mesh or sole was taken for the backdrop (a small product photo's ragged edge), its
+ * outline's wide hollows (a pump's throat, its arch) kept. */
+function smoothProfile(alpha: GrayImage, b: Box): ReturnType<typeof profile> {
+  const p = profile(alpha, b);
+  const r = Math.max(1, Math.round(p.n * POINTE_SMOOTH));
+  const median = (v: Int32Array, i: number) => {
+    const w: number[] = [];
+    for (let j = Math.max(0, i - r); j <= Math.min(p.n - 1, i + r); j++) if ((v[j] ?? -1) >= 0) w.push(v[j] ?? 0);
+    w.sort((m, n) => m - n);
+    return w[w.length >> 1] ?? -1;
+  };
+  const top = new Int32Array(p.n).fill(-1);
+  const bot = new Int32Array(p.n).fill(-1);
+  for (let i = 0; i < p.n; i++) {
+    if ((p.top[i] ?? -1) < 0) continue;
+    top[i] = median(p.top, i);
+    bot[i] = median(p.bot, i);
+  }
+  return { ...p, top, bot };
+}
+
+/** A side view's alpha made solid inside its smoothed columns (`smoothProfile`; their edge rows as they were). */
+function solidAlpha(alpha: GrayImage, p: ReturnType<typeof profile>): Uint8Array {
   const out = alpha.data.slice();
   const W = alpha.width;
-  const p = profile(alpha, b);
-  const y0 = Math.round(b.y);
-  const y1 = Math.min(alpha.height, Math.round(b.y + b.h));
-  for (let y = y0; y < y1; y++) {
-    let a = -1;
-    let z = -1;
-    for (let i = 0; i < p.n; i++) {
-      if ((alpha.data[y * W + p.x0 + i] ?? 0) < 128) continue;
-      if (a < 0) a = i;
-      z = i;
-    }
-    for (let i = a + 1; a >= 0 && i < z; i++) {
-      const t = p.top[i] ?? -1;
-      if (t >= 0 && y > t && y < (p.bot[i] ?? -1)) out[y * W + p.x0 + i] = 255;
-    }
+  for (let i = 0; i < p.n; i++) {
+    const t = p.top[i] ?? -1;
+    if (t < 0) continue;
+    for (let y = t + 1; y < (p.bot[i] ?? -1) && y < alpha.height; y++) out[y * W + p.x0 + i] = 255;
   }
   return out;
 }
