@@ -61,8 +61,8 @@ function feet(r: Awaited<ReturnType<typeof render>>) {
 
 describe('shoes on feet on pointe (real models)', () => {
   // before: the pump a red cup over the toes (its vamp 0.45 of the foot's height), the foot above it to the ankle the
-  // fill's and the instep's pale skin where the satin was: 0.10 / 0.24 of the foot's upper part red; now the pump's
-  // shell runs along the whole foot up to the ankle, its heel at the back: 0.80 / 0.86
+  // fill's and the instep's pale skin where the satin was: 0.13 / 0.26 of the foot's upper part red; now the pump's
+  // shell runs along the whole foot up to the ankle, its heel at the back: 0.52 / 0.52 (its throat open)
   it('draws a pump along the whole pointed foot, not a cup over its toes', async () => {
     const shares = feet(await render('heels-red')).map((f) => f.upperRed);
     console.log('pointe pump: red share of the upper foot', shares.map((v) => v.toFixed(2)).join(' / '));
@@ -70,8 +70,8 @@ describe('shoes on feet on pointe (real models)', () => {
   }, 120_000);
 
   // before: the trainer seen from the front, an upright block on its toe box, its sole (the product's white) across
-  // the floor end under a shaded grey: 0 white pixels; now its side view along the foot, the sole a white band up the
-  // foot's back: 1757 / 1656 white pixels, their spread 2.1 / 3.3 times as long down the foot as across
+  // the floor end under a shaded grey: no white pixels; now its side view along the foot, the sole a white band up the
+  // foot's back: 0.27 / 0.26 of the shoe's pixels, their spread 1.9 / 2.7 times as long down the foot as across
   it("draws a trainer along the pointed foot, its sole up the foot's back", async () => {
     const soles = feet(await render('trainers-runner')).map(({ shoe }) => {
       const sole = shoe.filter((p) => white(p.c));
