@@ -19,7 +19,7 @@ import {
   pumpTurn,
   type LegRow,
 } from './shoe-heel';
-import { pointeFoot } from './shoe-pointe';
+import { pointeFoot, type PointeFoot } from './shoe-pointe';
 import { rearBesideShin, type RearFoot } from './shoe-rear';
 import { profileFoot, profileHeight, rearShaftBand, shadeRearShaft, shadeRearToe } from './shoe-profile';
 import { drawTrainerFront, trainerPalette, type FrontAt } from './shoe-trainer';
@@ -419,7 +419,14 @@ export function placeShoes(
             : 0;
           // a boot: one smooth piece on its shin's outline, flowing into its foot (shoe-boot.ts); a trainer drawn
           // as one seen from the front (shoe-trainer.ts)
-          if (kind === 'boot') {
+          // (a shoe on a foot on pointe: its side view along the pointed foot, its toe at the tip on the floor, its
+          // sole up the foot's back and its heel up at the ankle: not a shoe seen from the front standing on its toe)
+          if (pointe && kind !== 'boot') {
+            const lean = pointe.tip.x - pointe.top.x;
+            const dir = Math.abs(lean) > pointe.width * POINTE_LEAN ? Math.sign(lean) : at.outer;
+            const p = smoothProfile(alpha, b);
+            drawGrid(drawn, { ...source, alpha: solidAlpha(alpha, p) }, b, 32, 4, pointeMap(alpha, b, p, pointe, dir));
+          } else if (kind === 'boot') {
             bootArea ??= newBootArea(layer.width, layer.height);
             drawBootFront(
               drawn,
@@ -449,7 +456,7 @@ export function placeShoes(
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
-          if (kind === 'pump' && person && skin) {
+          if (kind === 'pump' && person && skin && !pointe) {
             const th = at.height * (pointe ? POINTE_VAMP * 0.75 : PUMP_THROAT);
             const throat = { x: at.sole.x + at.up.x * th, y: at.sole.y + at.up.y * th };
             // a bare foot's (its own pixels) upright over the foot's middle, up to the ankle's height; over an old
@@ -893,6 +900,129 @@ function profile(alpha: GrayImage, b: Box): { x0: number; n: number; top: Int32A
     }
   }
   return { x0, n, top, bot };
+}
+
+/** A shoe on a foot on pointe (shoe-pointe.ts `pointeFoot`) is its side view along the foot: its length this many
+ * times the foot's from its tip to its ankle row (the heel up behind the ankle)... */
+const POINTE_LONG = 1;
+/** ...its forefoot (POINTE_FORE of its length from the toe, the median of its columns' heights) this many of the
+ * foot's widths across, its upper on the side the foot points to (its tip leans that way from the ankle by more
+ * than POINTE_LEAN of its width; else outwards), its sole on the other (the foot's back). */
+const POINTE_THICK = 1.15;
+const POINTE_FORE: [number, number] = [0.15, 0.6];
+const POINTE_LEAN = 0.15;
+/** Its toe narrowed by up to POINTE_TAPER across at the tip, less up to POINTE_TAPER_END of its length: the pointed
+ * foot narrows to its tip on the floor (not a round toe box wider than the foot above it). */
+const POINTE_TAPER = 0.35;
+const POINTE_TAPER_END = 0.45;
+/** Its columns' centres and scales across smoothed over this share of its length. */
+const POINTE_SMOOTH = 0.06;
+
+/**
+ * The side view `b` along a foot on pointe: its toe at the foot's tip on the floor, its length up the foot's axis
+ * to the ankle (POINTE_LONG), across it its forefoot's centre line on the foot's and as wide as the foot
+ * (POINTE_THICK), its upper toward `dir` (the instep's side) and its sole and heel on the foot's back.
+ */
+function pointeMap(
+  alpha: GrayImage,
+  b: Box,
+  p: ReturnType<typeof profile>,
+  foot: PointeFoot,
+  dir: number,
+): (x: number, y: number) => Point {
+  const toeRight = toeDirection(alpha, b) === 1;
+  const thick: number[] = [];
+  for (let i = 0; i < p.n; i++) {
+    const q = toeRight ? 1 - i / Math.max(1, p.n - 1) : i / Math.max(1, p.n - 1);
+    const t = p.top[i] ?? -1;
+    const u = p.bot[i] ?? -1;
+    if (q < POINTE_FORE[0] || q > POINTE_FORE[1] || t < 0 || u < 0) continue;
+    thick.push(u - t + 1);
+  }
+  thick.sort((m, n) => m - n);
+  const th = thick[thick.length >> 1] ?? b.h;
+  const wide = foot.width * POINTE_THICK;
+  const kA = wide / Math.max(1, th);
+  // each column's centre (its run's middle, the empty ones the nearest's; smoothed over POINTE_SMOOTH of the length)
+  // on the foot's axis, and no wider across than the forefoot (a collar or a heel taller than it is pressed to it,
+  // the narrowest scale over the window):
+  // a straight shoe along the straight pointed foot, its toe as round as the product's
+  const mid = new Float32Array(p.n);
+  const k = new Float32Array(p.n);
+  let last = b.y + b.h / 2;
+  let lastT = th;
+  for (let i = 0; i < p.n; i++) {
+    const t = p.top[i] ?? -1;
+    const u = p.bot[i] ?? -1;
+    if (t >= 0 && u >= 0) {
+      last = (t + u) / 2;
+      lastT = u - t + 1;
+    }
+    mid[i] = last;
+    const q = toeRight ? 1 - i / Math.max(1, p.n - 1) : i / Math.max(1, p.n - 1);
+    k[i] = Math.min(kA, wide / Math.max(1, lastT)) * (1 - POINTE_TAPER * Math.max(0, 1 - q / POINTE_TAPER_END));
+  }
+  const r = Math.max(1, Math.round(p.n * POINTE_SMOOTH));
+  const cen = new Float32Array(p.n);
+  const sc = new Float32Array(p.n);
+  for (let i = 0; i < p.n; i++) {
+    let sm = 0;
+    let sk = kA;
+    let m = 0;
+    for (let j = Math.max(0, i - r); j <= Math.min(p.n - 1, i + r); j++) {
+      sm += mid[j] ?? 0;
+      sk = Math.min(sk, k[j] ?? kA);
+      m++;
+    }
+    cen[i] = sm / m;
+    sc[i] = sk;
+  }
+  const ax = unit(foot.top.x - foot.tip.x, foot.top.y - foot.tip.y);
+  const len = Math.hypot(foot.top.x - foot.tip.x, foot.top.y - foot.tip.y) * POINTE_LONG;
+  // (across: the normal to the foot's axis on the instep's side)
+  const s = -ax.y * dir >= 0 ? 1 : -1;
+  const n = { x: -ax.y * s, y: ax.x * s };
+  const kL = len / Math.max(1, b.w);
+  return (x, y) => {
+    const i = Math.max(0, Math.min(p.n - 1, Math.round(x - p.x0)));
+    const along = (toeRight ? b.x + b.w - x : x - b.x) * kL;
+    const off = ((cen[i] ?? y) - y) * (sc[i] ?? kA);
+    return { x: foot.tip.x + ax.x * along + n.x * off, y: foot.tip.y + ax.y * along + n.y * off };
+  };
+}
+
+/** A side view's columns' top and bottom rows (`profile`), each the median over POINTE_SMOOTH of its length either
+ * side: no notches where a pale mesh or sole was taken for the backdrop (a small product photo's ragged edge), its
+ * outline's wide hollows (a pump's throat, its arch) kept. */
+function smoothProfile(alpha: GrayImage, b: Box): ReturnType<typeof profile> {
+  const p = profile(alpha, b);
+  const r = Math.max(1, Math.round(p.n * POINTE_SMOOTH));
+  const median = (v: Int32Array, i: number) => {
+    const w: number[] = [];
+    for (let j = Math.max(0, i - r); j <= Math.min(p.n - 1, i + r); j++) if ((v[j] ?? -1) >= 0) w.push(v[j] ?? 0);
+    w.sort((m, n) => m - n);
+    return w[w.length >> 1] ?? -1;
+  };
+  const top = new Int32Array(p.n).fill(-1);
+  const bot = new Int32Array(p.n).fill(-1);
+  for (let i = 0; i < p.n; i++) {
+    if ((p.top[i] ?? -1) < 0) continue;
+    top[i] = median(p.top, i);
+    bot[i] = median(p.bot, i);
+  }
+  return { ...p, top, bot };
+}
+
+/** A side view's alpha made solid inside its smoothed columns (`smoothProfile`; their edge rows as they were). */
+function solidAlpha(alpha: GrayImage, p: ReturnType<typeof profile>): Uint8Array {
+  const out = alpha.data.slice();
+  const W = alpha.width;
+  for (let i = 0; i < p.n; i++) {
+    const t = p.top[i] ?? -1;
+    if (t < 0) continue;
+    for (let y = t + 1; y < (p.bot[i] ?? -1) && y < alpha.height; y++) out[y * W + p.x0 + i] = 255;
+  }
+  return out;
 }
 
 /** The kind of a side view: a boot (tall), a pump (its arch off the ground) or a closed shoe. */
