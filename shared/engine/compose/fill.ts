@@ -5176,7 +5176,6 @@ export function fillRegion(
     }
     // a pixel of the person's outline that is a blend of the skin filled beside it and the backdrop (`blendShare`)
     if (blendMarks?.[p]) return true;
-
     // (by a lowered arm, down to the rows its armpit's web took, the skin meets the backdrop, `armpitWeb`: where the
     // photo beside it is the backdrop's colour, though the mask reaches past the old garment's outline there)
     const side = pit ? (p % W < body.neck.x === body.shoulderL.x < body.neck.x ? 0 : 1) : -1;
@@ -5264,9 +5263,7 @@ export function fillRegion(
                 q,
                 (estimate(q % W, (q / W) | 0, tmp), Math.max(last[LAST_ON] ?? 0, last[LAST_LEG] ?? 0) >= 0.5),
               )),
-    neckReach || raisedSideReach
-      ? (e) => (raisedSideBackdrop(e) ? raisedSideReach : (neckReach?.(e) ?? Infinity))
-      : null,
+    (e) => (raisedSideBackdrop(e) ? raisedSideReach : (neckReach?.(e) ?? Infinity)),
   );
   const fromBelow =
     slot === 'bottom' && source === 'auto' && background
