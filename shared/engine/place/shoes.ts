@@ -457,6 +457,14 @@ export function placeShoes(
             kind === 'pump' && !pointe
               ? drawFront(drawn, image, alpha, b, kind, tint, toe ? { ...at, toe } : at, bootHalf)
               : [];
+          // (under a pump's lifted heel nothing of the foot: the heel below it, the floor behind; its edge the shoe's
+          // own, no skin fringe)
+          const kept = underHeel.map((o) => [
+            drawn.data[o * 4] ?? 0,
+            drawn.data[o * 4 + 1] ?? 0,
+            drawn.data[o * 4 + 2] ?? 0,
+            drawn.data[o * 4 + 3] ?? 0,
+          ]);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
@@ -490,8 +498,7 @@ export function placeShoes(
             // (the flared foot on the person's mask only: the old shoe's outline, not the floor beside it)
             drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask, legRows);
           }
-          // (under a pump's lifted heel nothing of the foot: the heel below it, the floor behind)
-          for (const o of underHeel) drawn.data[o * 4 + 3] = 0;
+          underHeel.forEach((o, i) => drawn.data.set(kept[i] ?? [0, 0, 0, 0], o * 4));
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump' && !pointe)
             drawPumpHeel(
@@ -1075,7 +1082,8 @@ function drawFront(
   topHalf: number,
 ): number[] {
   const { sole, across, up, width, height, outer } = at;
-  // (the layer's pixels under a standing pump's lifted heel, HEEL_LIFT_*: the instep drawn later is cleared there)
+  // (the layer's pixels under a standing pump's lifted heel and along its edge, HEEL_LIFT_*: as drawn here, kept so
+  // when the instep is drawn under them)
   const under: number[] = [];
   if (width < 2 || height < 2) return under;
   const p = profile(alpha, b);
@@ -1245,7 +1253,7 @@ function drawFront(
             ((Math.abs(u) / (TOE_HALF * 0.8)) ** (fore ? 2 + (TOE_POINT - 2) * turned : 2) - PUMP_TOE_DROP)
           : 0) +
         lift * back * back * (3 - 2 * back);
-      if (back > 0 && v < vb - 0.5 / height && Math.abs(u) < hw) under.push(y * layer.width + x);
+      if (back > 0 && v < vb + 0.5 / height && Math.abs(u) < hw) under.push(y * layer.width + x);
       // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
       let cov = Math.min(1, Math.max(0, (hw - Math.abs(u)) * width + 0.5), Math.max(0, (v - vb) * height + 0.5));
       const ex = (Math.abs(u) - hw) * width + r;
