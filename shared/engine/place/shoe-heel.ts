@@ -143,7 +143,8 @@ export function drawPumpHeel(
       // (on the inner side the wall goes on round the back of the heel, over the heel's top: its counter)
       // (a foot pointing at the camera: the inner side as the outer, its counter behind the foot)
       const inSide = u * outer < 0 && turn > 0;
-      const wallTop = inSide ? WALL_TOP + (COUNTER_TOP - WALL_TOP) * turn : WALL_TOP;
+      // (a foot turned aside, `aside`: the counter no higher than the wall, going on from the vamp's topline, no fin)
+      const wallTop = inSide && !at.aside ? WALL_TOP + (COUNTER_TOP - WALL_TOP) * turn : WALL_TOP;
       const s = Math.min(1, Math.max(0, (v - WALL_FRONT) / (wallTop - WALL_FRONT)));
       // (the outer wall leans in towards the narrower heel as it goes back, hugging the foot; the inner one stands
       // over the heel's top, low: no tall post flaring out round it)

@@ -452,7 +452,19 @@ export function placeShoes(
                 shadeRearShaft(drawn, profile, calf, leg.widthEnd, leg.end.y, sole.y - (profile.box.y + profile.box.h));
             }
           } else if (kind === 'closed') drawTrainerFront(drawn, trainerPalette(image, alpha, b), tint, at, bootHalf);
-          else drawFront(drawn, image, alpha, b, kind, tint, toe ? { ...at, toe } : at, bootHalf);
+          // (a pump standing: seen from the front, `drawFront`)
+          const underHeel =
+            kind === 'pump' && !pointe
+              ? drawFront(drawn, image, alpha, b, kind, tint, toe ? { ...at, toe } : at, bootHalf)
+              : [];
+          // (under a pump's lifted heel nothing of the foot: the heel below it, the floor behind; its edge the shoe's
+          // own, no skin fringe)
+          const kept = underHeel.map((o) => [
+            drawn.data[o * 4] ?? 0,
+            drawn.data[o * 4 + 1] ?? 0,
+            drawn.data[o * 4 + 2] ?? 0,
+            drawn.data[o * 4 + 3] ?? 0,
+          ]);
           // a pump's instep is the person's own foot, from the vamp's throat up to the ankle (not a patch
           // standing on the foot's middle): a bare foot's as it is in the photo; over an old shoe's fill, the photo's
           // own skin where it shows, else the lower shin's colour
@@ -486,6 +498,7 @@ export function placeShoes(
             // (the flared foot on the person's mask only: the old shoe's outline, not the floor beside it)
             drawInstep(drawn, person, throat, top, foot, half1, skin, !old, fill, ankle?.colours, body.mask, legRows);
           }
+          underHeel.forEach((o, i) => drawn.data.set(kept[i] ?? [0, 0, 0, 0], o * 4));
           // its sides along the foot and its heel (shoe-heel.ts)
           if (kind === 'pump' && !pointe)
             drawPumpHeel(
@@ -849,13 +862,15 @@ const VAMP_THROAT = 0.38;
 const VAMP_EDGE = 0.5;
 /** ...seen three quarters (a foot turned aside, `at.toe`): the vamp a cap over the toes rising to VAMP_PEAK at
  * VAMP_PEAK_AT of the front's width towards the toe, its top falling to the toe's tip (VAMP_TIP_TOP at its end) and,
- * on the heel's side, the throat curving down (a quarter ellipse VAMP_CURVE of the front's width across) to the
- * shoe's side, lower (VAMP_SIDE), which rises again to VAMP_EDGE at the back, into the walls (shoe-heel.ts). */
+ * on the heel's side, one smooth topline going back along the shoe's side: sagging (a half cosine) to VAMP_SIDE at
+ * VAMP_LOW_AT of the way from the peak to the back, then rising (a quarter cosine, steepest at its end) to VAMP_EDGE
+ * at the back, into the walls and the counter (shoe-heel.ts). (A quarter ellipse dropping to 0.36 over 0.22 of the
+ * width, then a slow rise, was a scalloped step: a lobe over the toes, a notch, the wall standing up behind it.) */
 const VAMP_PEAK = 0.5;
 const VAMP_PEAK_AT = 0.06;
 const VAMP_TIP_TOP = 0.4;
-const VAMP_CURVE = 0.22;
-const VAMP_SIDE = 0.36;
+const VAMP_SIDE = 0.45;
+const VAMP_LOW_AT = 0.45;
 function vampTop(t: number): number {
   return VAMP_THROAT + (VAMP_EDGE - VAMP_THROAT) * (1 - Math.sqrt(Math.max(0, 1 - t * t)));
 }
@@ -867,12 +882,10 @@ function vampTopAside(w: number, back: number, fore: number): number {
     return VAMP_PEAK - (VAMP_PEAK - VAMP_TIP_TOP) * s * s;
   }
   const d = VAMP_PEAK_AT - w;
-  if (d < VAMP_CURVE) {
-    const s = d / VAMP_CURVE;
-    return VAMP_SIDE + (VAMP_PEAK - VAMP_SIDE) * Math.sqrt(Math.max(0, 1 - s * s));
-  }
-  const s = Math.min(1, (d - VAMP_CURVE) / Math.max(1e-6, back + VAMP_PEAK_AT - VAMP_CURVE));
-  return VAMP_SIDE + (VAMP_EDGE - VAMP_SIDE) * s * s;
+  const low = Math.max(1e-6, (back + VAMP_PEAK_AT) * VAMP_LOW_AT);
+  if (d < low) return VAMP_SIDE + ((VAMP_PEAK - VAMP_SIDE) * (1 + Math.cos((Math.PI * d) / low))) / 2;
+  const s = Math.min(1, (d - low) / Math.max(1e-6, back + VAMP_PEAK_AT - low));
+  return VAMP_SIDE + (VAMP_EDGE - VAMP_SIDE) * (1 - Math.cos((Math.PI / 2) * s));
 }
 /** A standing pump's pointed toe: its half width at the tip a share of the vamp's (TOE_TIP), its outline underneath
  * rising as |across|^TOE_POINT (1: a V to the tip, 2: the old round parabola). */
@@ -880,6 +893,13 @@ const TOE_TIP = 0.3;
 const TOE_POINT = 1.2;
 /** ...on a foot turned aside (`at.toe`, TOE_SHIFT at most), the toe's side widens up the foot this share less. */
 const TOE_FLANK = 0.5;
+/** A standing pump seen three quarters stands on its heel: its bottom on the heel's side rises from HEEL_LIFT_FROM of
+ * that side's half width to its back by the side view's heel seat (its highest gap under the sole over
+ * HEEL_SEAT_FROM-0.97 of its length from the toe, over the toe end's height, in the toe box's), at most HEEL_LIFT_MAX
+ * of the height, as much as the foot is turned: the stiletto (shoe-heel.ts) shows under the back of the foot. */
+const HEEL_LIFT_FROM = 0.2;
+const HEEL_LIFT_MAX = 0.22;
+const HEEL_SEAT_FROM = 0.45;
 /** A closed shoe's tongue seen from the front: this share of its half width either side of the middle. */
 const TONGUE = 0.45;
 
@@ -1060,9 +1080,12 @@ function drawFront(
   tint: [number, number, number],
   at: FrontAt,
   topHalf: number,
-): void {
+): number[] {
   const { sole, across, up, width, height, outer } = at;
-  if (width < 2 || height < 2) return;
+  // (the layer's pixels under a standing pump's lifted heel and along its edge, HEEL_LIFT_*: as drawn here, kept so
+  // when the instep is drawn under them)
+  const under: number[] = [];
+  if (width < 2 || height < 2) return under;
   const p = profile(alpha, b);
   const toeRight = toeDirection(alpha, b) === 1;
   const col = (q: number): number => {
@@ -1141,6 +1164,15 @@ function drawFront(
           ? 0.95
           : 1 - 0.3 * t * t;
   const toeTop = Math.max(1e-6, topAt(1));
+  // (a standing pump seen three quarters: its heel seat's height, HEEL_LIFT_*)
+  let seat = 0;
+  if (turned) {
+    for (let q = HEEL_SEAT_FROM; q <= 0.97; q += 0.01) {
+      const bot = p.bot[col(q)] ?? -1;
+      if (bot >= 0) seat = Math.max(seat, b.y + b.h - 1 - bot);
+    }
+  }
+  const lift = turned * Math.min(HEEL_LIFT_MAX, (seat / Math.max(1, colH)) * toeH);
   // (the toe's side of a standing pump on a foot turned aside: its tip TOE_TIP of the vamp's half width)
   const tipHalf = TOE_HALF * 0.8 * (0.55 + (TOE_TIP - 0.55) * turned);
   // (on its toes: the tip round, as wide as the toe there)
@@ -1211,11 +1243,17 @@ function drawFront(
           (turned ? turned * vampTopAside(u * Math.sign(at.toe ?? 0), fore ? hw0 : hw, fore ? hw : hw0) : 0)
         : topAt(dip ? Math.min(1, Math.abs(u - dip) / (hw - Math.sign(u - dip) * dip)) : t);
       // (a pump's toe round underneath: its bottom rising towards its sides, PUMP_TOE_ROUND)
-      const vb = roundToe
-        ? PUMP_TOE_ROUND *
-          toeH *
-          ((Math.abs(u) / (TOE_HALF * 0.8)) ** (fore ? 2 + (TOE_POINT - 2) * turned : 2) - PUMP_TOE_DROP)
-        : 0;
+      // (...and on the heel's side of one seen three quarters lifted towards its back on its heel, HEEL_LIFT_*)
+      const back =
+        lift && !fore ? Math.max(0, Math.min(1, (Math.abs(u) / hw - HEEL_LIFT_FROM) / (1 - HEEL_LIFT_FROM))) : 0;
+      const vb =
+        (roundToe
+          ? PUMP_TOE_ROUND *
+            toeH *
+            ((Math.abs(u) / (TOE_HALF * 0.8)) ** (fore ? 2 + (TOE_POINT - 2) * turned : 2) - PUMP_TOE_DROP)
+          : 0) +
+        lift * back * back * (3 - 2 * back);
+      if (back > 0 && v < vb + 0.5 / height && Math.abs(u) < hw) under.push(y * layer.width + x);
       // coverage: inside the outline (soft by half a pixel), the bottom corners rounded
       let cov = Math.min(1, Math.max(0, (hw - Math.abs(u)) * width + 0.5), Math.max(0, (v - vb) * height + 0.5));
       const ex = (Math.abs(u) - hw) * width + r;
@@ -1275,6 +1313,7 @@ function drawFront(
       if (y > layer.y1) layer.y1 = y;
     }
   }
+  return under;
 }
 
 /**
