@@ -93,17 +93,21 @@ export function placeTrousers(
     const dOut: Point[] = [];
     const dIn: Point[] = [];
     // above the crotch: waist line to crotch line, straight
-    const upper = 5;
     const outerWaist = { x: side === 0 ? wl - slack : wr + slack, y: wy };
     const innerWaist = { x: body.axisX(wy), y: wy };
     const outerHip = { x: (side === 0 ? hl : hr) + sign * slack * 2, y: crotchY };
     const innerCrotch = { x: body.axisX(crotchY), y: crotchY };
+    // (the outer side out to the hip's own outline where it curves out past the straight line, `hipCurve`, in
+    // HIP_SECTIONS: with 5 the chords across the curve left 3 px of it outside)
+    const hip = hipCurve(body, side, outerWaist, outerHip);
+    const upper = hip ? HIP_SECTIONS : 5;
     for (let i = 0; i < upper; i++) {
       const t = i / upper;
       const row = Math.round(t * crotchRow);
       so.push({ x: legs.outer[row * 2 + side] ?? 0, y: g.top + row });
       si.push({ x: legs.inner[row * 2 + side] ?? 0, y: g.top + row });
-      dOut.push(lerp(outerWaist, outerHip, t));
+      const o = lerp(outerWaist, outerHip, t);
+      dOut.push(hip ? { x: o.x + sign * hip(o.y), y: o.y } : o);
       dIn.push(lerp(innerWaist, innerCrotch, t));
     }
     // below: along the leg (hip -> knee -> ankle), from the crotch-level section
@@ -406,6 +410,48 @@ function skirtEdges(g: ReturnType<typeof lowerLayout>): { edgeL: Float32Array; e
   }
   return { edgeL, edgeR };
 }
+
+/**
+ * How far (px, >= 0) a trouser's outer edge above the crotch goes out past the straight line from its waist to its
+ * hip (`waist` to `hip`, on `side`) on row y: to the hip's own outline in the mask where it curves out past that line
+ * and comes back to it by the crotch (the hips' flesh, wider than the body's capped torso edges: cgi-model-15's,
+ * 6-7 px past it on each side), at most HIP_OUT spans; 0 on a row whose walk out from the body's axis meets an arm
+ * (`onArm`: a hand or forearm against the hip). The side drawn straight left her bodysuit's side outside it, which
+ * the bottom's ease (`easeOverBody`) grew shapeless smeared cloth over: soft bulges with fuzzy edges at both hips, a
+ * notch and a skin fleck where the bodysuit ends. null (the side straight, as before) where the outline at the
+ * crotch's row lies more than HIP_BACK spans past the line (an old dress or skirt flaring on down past the hips:
+ * ai-body's) or nowhere a pixel past it.
+ */
+function hipCurve(body: Body, side: 0 | 1, waist: Point, hip: Point): ((y: number) => number) | null {
+  const { width: W, height: H, mask, span } = body;
+  const out = side === 0 ? -1 : 1;
+  // the outline's distance past the line on row y, or null where the walk meets an arm or leaves the picture
+  const past = (y0: number): number | null => {
+    const y = Math.round(y0);
+    if (y < 0 || y >= H) return null;
+    let x = Math.round(body.axisX(y));
+    if (at(mask, y * W + x) < 128) return null;
+    while (x + out >= 0 && x + out < W && at(mask, y * W + x + out) >= 128) {
+      if (body.onArm(x + out, y)) return null;
+      x += out;
+    }
+    const t = Math.max(0, Math.min(1, (y - waist.y) / (hip.y - waist.y || 1)));
+    return (x - (waist.x + (hip.x - waist.x) * t)) * out;
+  };
+  const atCrotch = past(hip.y);
+  if (atCrotch === null || atCrotch > span * HIP_BACK) return null;
+  // (a side whose outline nowhere lies past the line keeps its 5 straight sections as before)
+  const rows = Math.max(1, Math.round(hip.y - waist.y));
+  let any = false;
+  for (let i = 0; i < rows && !any; i++) any = (past(waist.y + i) ?? 0) >= 1;
+  return any ? (y: number) => Math.max(0, Math.min(span * HIP_OUT, past(y) ?? 0)) : null;
+}
+/** A trouser's outer edge goes at most this far (x the span) out past its straight line to the hip's outline. */
+const HIP_OUT = 0.05;
+/** ...only where that outline at the crotch's row lies at most this far (x the span) past the line. */
+const HIP_BACK = 0.01;
+/** The sections a trouser's side is drawn in from the waist to the crotch where it follows the hip's outline. */
+const HIP_SECTIONS = 10;
 
 /** The legs' outer edges in the mask on row y, searched out from the legs' joints (as `drapeRoom` does). */
 function maskLegsExtent(body: Body, y: number): [number, number] {
