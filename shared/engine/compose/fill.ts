@@ -3815,6 +3815,84 @@ function chestShading(shades: { profile: Float32Array; raised: boolean }[]): Flo
   return out;
 }
 
+/** How far out from a top's side at its armhole (x the span) the skin filled beside it is shaded (`armholeShade`). */
+export const ARMHOLE_SHADE_REACH = 0.08;
+/** How much darker the skin filled right at a top's side in its armhole is than the fill without the shade. */
+export const ARMHOLE_SHADE_DARK = 0.25;
+/** A row's covered run on a side counts as the garment's side (not a strap) from this width (x the span). */
+const ARMHOLE_RUN_MIN = 0.08;
+/** A side no further out than this past its shoulder's joint (x the span) is an armhole's (further out, a sleeve's). */
+const ARMHOLE_SIDE_OUT = 0.05;
+/** The armhole's rows start this far (x the span) above the higher of the shoulder's joint and the neck's point. */
+const ARMHOLE_ABOVE = 0.1;
+/** The fill is shaded out to this far (x the span) past the shoulder's joint (the upper arm's far side). */
+const ARMHOLE_SCAN = 0.6;
+
+/**
+ * The armhole's shade (issue 38, round 37, part f): a factor (1 elsewhere) on the skin filled beside a top's or a
+ * one-piece's side, out from it, in the rows of a lowered arm's armhole (from its shoulder's joint down to the
+ * armpit, `ARMPIT_DROP`, fading out over `ARMPIT_RAMP`): `ARMHOLE_SHADE_DARK` darker at the garment's side, fading
+ * (squared) to none `ARMHOLE_SHADE_REACH` out. The chest's side there turns away from the light and lies in the
+ * armpit's and the garment's shade; the fill (the chest's lit tone, brighter towards the chest's front) was a flat
+ * pale strip along the armhole's trim, which read as the old white dress left between the new top and the arm
+ * (ai-body). A side is the row's outermost covered run at least `ARMHOLE_RUN_MIN` wide (a camisole's strap is no
+ * side); the distance is to the nearest such side pixel of the rows within reach, on its outer side.
+ */
+function armholeShade(body: Body, region: Uint8Array, covered: Uint8Array): Float32Array | null {
+  const { width: W, height: H, span, torsoH } = body;
+  const reach = Math.max(2, Math.round(span * ARMHOLE_SHADE_REACH));
+  const runMin = Math.max(2, Math.round(span * ARMHOLE_RUN_MIN));
+  let out: Float32Array | null = null;
+  for (const [i, sh] of [body.shoulderL, body.shoulderR].entries()) {
+    if (body.armRaised[i]) continue;
+    // the side away from the neck: left (-1) or right (+1) in the image
+    const dir = sh.x < body.neck.x ? -1 : 1;
+    const ya = Math.max(0, Math.round(Math.min(sh.y, body.neck.y) - span * ARMHOLE_ABOVE));
+    const yPit = sh.y + torsoH * ARMPIT_DROP;
+    const ramp = torsoH * ARMPIT_RAMP;
+    const yb = Math.min(H - 1, Math.round(yPit + ramp));
+    // each row's side: the outermost covered pixel on this side of the neck's column, its run wide enough
+    const edge = new Int32Array(yb - ya + 1).fill(-1);
+    const cx = Math.round(body.neck.x);
+    // (a side out past the shoulder's joint is a sleeve's, over the arm: no armhole)
+    const xOut = Math.max(0, Math.min(W - 1, Math.round(sh.x + dir * span * ARMHOLE_SIDE_OUT)));
+    for (let y = ya; y <= yb; y++) {
+      const row = y * W;
+      let x = xOut;
+      while (x !== cx && !covered[row + x]) x -= dir;
+      if (x === cx || x === xOut) continue;
+      let run = 0;
+      for (let u = x; u !== cx && covered[row + u] && run < runMin; u -= dir) run++;
+      if (run >= runMin) edge[y - ya] = x;
+    }
+    for (let y = ya; y <= yb; y++) {
+      const fade = y <= yPit ? 1 : Math.max(0, 1 - (y - yPit) / Math.max(1, ramp));
+      if (fade <= 0) continue;
+      const x0 = Math.max(0, Math.min(W - 1, Math.round(sh.x + dir * span * ARMHOLE_SCAN)));
+      const xs = Math.min(x0, cx);
+      const xe = Math.max(x0, cx);
+      for (let x = xs; x <= xe; x++) {
+        const p = y * W + x;
+        if (!region[p]) continue;
+        let best = Infinity;
+        for (let v = Math.max(ya, y - reach); v <= Math.min(yb, y + reach); v++) {
+          const e = edge[v - ya] ?? -1;
+          if (e < 0) continue;
+          const dx = (x - e) * dir;
+          if (dx <= 0) continue;
+          const d = Math.hypot(dx, v - y);
+          if (d < best) best = d;
+        }
+        if (best > reach) continue;
+        const t = 1 - best / (reach + 1);
+        out ??= new Float32Array(W * H).fill(1);
+        out[p] = Math.min(out[p] ?? 1, 1 - ARMHOLE_SHADE_DARK * t * t * fade);
+      }
+    }
+  }
+  return out;
+}
+
 /** The chest's shading factor at `u` (0..1 from the torso's left side to its right), `chestShading`'s profile. */
 function chestShadeAt(profile: Float32Array, u: number): number {
   const f = Math.max(0, Math.min(1, u)) * ARM_PROFILE_BINS - 0.5;
@@ -4742,6 +4820,11 @@ export function fillRegion(
   // camisole's chest between its straps was one too)
   const chest = slot === 'one-piece' || slot === 'top' ? chestShading(armShades) : null;
   const neckline = (slot === 'one-piece' || slot === 'top') && source === 'auto' ? chestNeckline(body, covered) : null;
+  // the armhole's shade beside a top's side, by a lowered arm (`armholeShade`; round 37, part f)
+  const armhole =
+    (slot === 'one-piece' || slot === 'top') && source === 'auto' && covered
+      ? armholeShade(body, region, covered)
+      : null;
   // the collarbones' relief and the skin's grain on that chest (`clavicleRelief`, `skinGrain`; round 25, part H2)
   const relief = (slot === 'one-piece' || slot === 'top') && source === 'auto';
   const grain = relief ? skinGrain(out, maps.skin, region, body) : 0;
@@ -4979,6 +5062,7 @@ export function fillRegion(
       const f = Math.min(1, down);
       shade *= 1 + (chestModelAt(body, neckline, x, y, tl, tr) - 1) * (1 - ownW) * f * f * (3 - 2 * f);
     }
+    if (armhole && on > 0) shade *= armhole[p] ?? 1;
     if (clavicleAt && on > 0 && ownW < 1 && y >= body.neck.y - body.span * 0.05 && y <= body.pelvis.y) {
       shade *= 1 + (clavicleAt(x, y) - 1) * (1 - ownW);
       last[LAST_CHEST] = on * (1 - ownW);
