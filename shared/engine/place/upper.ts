@@ -1781,7 +1781,11 @@ export function placeUpper(
   // at the skirt's waistband (`flareTop`): its own length on below was a box pasted over the skirt
   const hips = slot === 'top' ? hipLine(body, hangingArmCaps(body), hemY) : null;
   const flare = hips && opts.hemAt === undefined ? flareTop(body, hips) : null;
-  if (flare !== null) hemY = Math.min(hemY, flare);
+  if (flare !== null) hemY = Math.min(hemY, Math.max(...flare));
+  // (its hem's ends each on its own side's waistband, `flareTop`: a three-quarter turn tilts the skirt's top edge,
+  // cgi-model-2's 16 px from her left side to her right; one level hem across it hung below it on the higher side,
+  // a box's square bottom)
+  const hemEnds: [number, number] = flare ? [Math.min(hemY, flare[0]), Math.min(hemY, flare[1])] : [hemY, hemY];
   // sleeveless: the straps sit where the garment has them, across the chest's width from the middle (a camisole's
   // straps on the shoulders' slope, the shoulders and upper arms left as they are); a strapless top edge at its own
   // height above the armpits
@@ -1890,14 +1894,16 @@ export function placeUpper(
     // body: its middle `HEM_ARC` of the half width below its ends, a soft arc, not a level edge across the flare
     // (its ends stay: lifted, they bared the old region's fill beside the hips)
     const sag = hips && (i === levels || sy >= solidHem - 0.5) ? half * HEM_ARC : 0;
+    // (the hem's ends on their own sides' rows, `hemEnds`; the levels above on one row)
+    const [yl, yr] = i === levels ? hemEnds : [dy, dy];
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
-    to.push({ x: cx - half, y: dy }, { x: cx + half, y: dy }, { x: cx, y: dy + sag });
+    to.push({ x: cx - half, y: yl }, { x: cx + half, y: yr }, { x: cx, y: (yl + yr) / 2 + sag });
     // (and halfway out three quarters of it: a parabola)
     if (sag > 0)
       for (const u of [0.25, 0.75]) {
         hemArc.push([
           { x: sl + (sr - sl) * u, y: sy },
-          { x: cx + half * (2 * u - 1), y: dy + (sag * 3) / 4 },
+          { x: cx + half * (2 * u - 1), y: yl + (yr - yl) * u + (sag * 3) / 4 },
         ]);
       }
   }
@@ -2665,10 +2671,11 @@ const FLARE_LAP = 0.06;
 
 /**
  * Where a flare below the waist begins (the skirt's waistband): on each side `hipLine` cut, the first row below
- * the waist where the mask's side (uncapped, arms hanging down left out) runs `FLARE_START` past the hip line; the
- * lower of the two sides' rows, `FLARE_LAP` down. Null when a cut side does not flare down to the hips' low row.
+ * the waist where the mask's side (uncapped, arms hanging down left out) runs `FLARE_START` past the hip line,
+ * `FLARE_LAP` down; a side not cut takes the other's row. [image-left, image-right]; null when a cut side does not
+ * flare down to the hips' low row.
  */
-function flareTop(body: Body, hips: HipLine): number | null {
+function flareTop(body: Body, hips: HipLine): [number, number] | null {
   const caps = hangingArmCaps(body);
   const step = body.torsoH * 0.01;
   const found: [number | null, number | null] = [hips.cut[0] ? null : -1, hips.cut[1] ? null : -1];
@@ -2679,7 +2686,9 @@ function flareTop(body: Body, hips: HipLine): number | null {
     if (found[1] === null && mr - hr > body.span * FLARE_START) found[1] = y;
   }
   if (found[0] === null || found[1] === null) return null;
-  return Math.max(found[0], found[1]) + body.span * FLARE_LAP;
+  const lap = body.span * FLARE_LAP;
+  const [l, r] = [found[0] < 0 ? found[1] : found[0], found[1] < 0 ? found[0] : found[1]];
+  return [l + lap, r + lap];
 }
 
 /**
