@@ -1894,8 +1894,10 @@ export function placeUpper(
     // body: its middle `HEM_ARC` of the half width below its ends, a soft arc, not a level edge across the flare
     // (its ends stay: lifted, they bared the old region's fill beside the hips)
     const sag = hips && (i === levels || sy >= solidHem - 0.5) ? half * HEM_ARC : 0;
-    // (the hem's ends on their own sides' rows, `hemEnds`; the levels above on one row)
-    const [yl, yr] = i === levels ? hemEnds : [dy, dy];
+    // (the hem's ends on their own sides' rows, `hemEnds`, as offsets from the hem's own row: the last level's row
+    // is the hem's as the garment's rows map it, not `hemY` itself; without a flare exactly that row; the levels
+    // above on one row)
+    const [yl, yr] = i === levels ? [dy + hemEnds[0] - hemY, dy + hemEnds[1] - hemY] : [dy, dy];
     from.push({ x: sl, y: sy }, { x: sr, y: sy }, { x: (sl + sr) / 2, y: sy });
     to.push({ x: cx - half, y: yl }, { x: cx + half, y: yr }, { x: cx, y: (yl + yr) / 2 + sag });
     // (and halfway out three quarters of it: a parabola)
