@@ -4,32 +4,17 @@
  * side to the counter, and its back standing on its heel off the floor.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bodyFrom, type Body } from '../../shared/engine/perception/body';
+import { bodyFrom } from '../../shared/engine/perception/body';
 import { footBox } from '../../shared/engine/place/place';
 import { renderOn } from '../../test/engine/render-on';
 import { warmEngineModels } from './node-runtime';
+import { pointing } from '../../test/engine/foot-pointing';
 
 beforeAll(async () => {
   await warmEngineModels();
 }, 60_000);
 
 const red = (r: number, g: number, b: number) => r > 110 && r > g * 2 && r > b * 1.8;
-
-/** Where a foot points in the photo, shin widths beside its ankle: the mask's middle in its box's lowest quarter. */
-function pointing(body: Body, leg: Body['legL']): number {
-  const W = body.width;
-  const box = footBox(body, leg.end, leg.widthEnd);
-  let sx = 0;
-  let n = 0;
-  for (let y = Math.round(box.y + box.h * 0.75); y < Math.min(body.height, box.y + box.h); y++) {
-    for (let x = Math.max(0, Math.round(box.x)); x < Math.min(W, box.x + box.w); x++) {
-      if ((body.mask[y * W + x] ?? 0) < 128) continue;
-      sx += x;
-      n++;
-    }
-  }
-  return (sx / Math.max(1, n) - leg.end.x) / leg.widthEnd;
-}
 
 describe('a pump seen three quarters (real models)', () => {
   // ai-body stands three quarters, both feet pointing to the image left. Per foot, over the drawn pump's red pixels

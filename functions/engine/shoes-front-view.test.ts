@@ -14,6 +14,7 @@ import { productPhoto } from '../../test/engine/eval/conditions';
 import { EVAL_GARMENTS } from '../../test/engine/eval/garments';
 import { nodeModelRuntime, warmEngineModels } from './node-runtime';
 import { cachedAnalysis } from '../../test/engine/run-cache';
+import { pointing } from '../../test/engine/foot-pointing';
 
 beforeAll(async () => {
   await warmEngineModels();
@@ -22,25 +23,6 @@ beforeAll(async () => {
 type Rgb = [number, number, number];
 const orange = ([r, g, b]: Rgb) => r > 170 && g > 50 && g < 140 && b < 100 && r - g > 70;
 const red = ([r, g, b]: Rgb) => r > 110 && g < 70 && b < 80 && r - g > 60;
-
-/**
- * Where a foot points in the photo, shin widths beside its ankle: the person mask's middle across its foot's box in
- * the box's lowest quarter (the toe on the floor), less the ankle's x.
- */
-function pointing(body: Body, leg: Body['legL']): number {
-  const W = body.width;
-  const box = footBox(body, leg.end, leg.widthEnd);
-  let sx = 0;
-  let n = 0;
-  for (let y = Math.round(box.y + box.h * 0.75); y < Math.min(body.height, box.y + box.h); y++) {
-    for (let x = Math.max(0, Math.round(box.x)); x < Math.min(W, box.x + box.w); x++) {
-      if ((body.mask[y * W + x] ?? 0) < 128) continue;
-      sx += x;
-      n++;
-    }
-  }
-  return (sx / Math.max(1, n) - leg.end.x) / leg.widthEnd;
-}
 
 /**
  * Per foot: the drawn shoe's pixels (garment coverage >= 128) in its foot's box and a shin's width above it (on its
